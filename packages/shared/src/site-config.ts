@@ -1,0 +1,43 @@
+// GET /api/config: what the web app reads at start, so one build serves every deployment.
+import { z } from 'zod';
+
+export const seasonSchema = z.object({
+  number: z.int(),
+  name: z.string(),
+  status: z.enum(['upcoming', 'live', 'ended']),
+  totalEnchants: z.int(),
+  dailyQuests: z.int(),
+  maxPrestige: z.int(),
+  lengthDays: z.int(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+export const siteConfigSchema = z.object({
+  // Hosts that serve the admin console on their own (spec 2.1); empty means the /admin path.
+  adminHosts: z.array(z.string()),
+  communityInviteUrl: z.string(),
+  // Templates: {uuid} and {size} for avatars; {icon} for item and enchant icons.
+  avatarUrl: z.string(),
+  itemIconUrl: z.string(),
+  gameVersion: z.string(),
+  season: seasonSchema,
+  demo: z.boolean(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+// Spec 9 Season.
+export const SEASON: Season = {
+  number: 1,
+  name: 'Season I',
+  status: 'live',
+  totalEnchants: 47,
+  dailyQuests: 10,
+  maxPrestige: 5,
+  lengthDays: 90,
+};
+
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? encodeURIComponent(String(values[key])) : whole,
+  );
+}
