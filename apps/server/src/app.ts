@@ -1,0 +1,71 @@
+// buildApp: a Fastify instance with every module registered. main.ts listens with it; tests inject.
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Secrets } from './data-dir.ts';
+import type { Database } from './db/client.ts';
+import type { LiveHub } from './live/hub.ts';
+import { bridgeRoutes } from './modules/bridge/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { buildOnline } from './modules/live/players.ts';
+import { liveRoutes } from './modules/live/routes.ts';
+import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSockets } from './plugins/sockets.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  hub: LiveHub;
+  secrets: Secrets;
+  /** The process's logger (main.ts); tests pass none and get a quiet one. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database, hub, secrets } = deps;
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions('silent') }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // Bound how long a slow client may hold a connection open.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+  await registerSockets(app);
+
+  hub.define('players', () => buildOnline(database.db));
+
+  await app.register(healthRoutes, { database });
+  await app.register(configRoutes, { config });
+  await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
+  await app.register(liveRoutes, { hub, config });
+  await registerWebApp(app, config.webDist);
+  return app;
+}

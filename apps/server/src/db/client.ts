@@ -1,0 +1,149 @@
+// One schema, one SQL dialect, two drivers: PGlite (files in DATA_DIR) by default, `pg` when
+// DATABASE_URL is set. Callers see only `Database`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Subscribes to a NOTIFY channel; PostgreSQL delivers it to every process, PGlite in-process. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+// Several server processes may start at once on one PostgreSQL database: migrate one at a time.
+const MIGRATION_LOCK = 7_241_001;
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir === null) {
+    client = await PGlite.create();
+  } else {
+    const dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  return {
+    kind: 'pglite',
+    db,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, log: (msg: string, err?: unknown) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (err) => log('database connection lost', err));
+  const migrator = drizzlePg(pool, { schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(migrator, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
+  const listeners = new Set<PgListener>();
+  return {
+    kind: 'postgres',
+    db: migrator as unknown as Db,
+    async listen(channel, onPayload) {
+      const listener = new PgListener(url, channel, onPayload, log);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated LISTEN connection that reconnects by itself after the database comes back. */
+class PgListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onPayload: (payload: string) => void,
+    private readonly log: (msg: string, err?: unknown) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    client.on('notification', (msg) => {
+      if (msg.channel === this.channel) this.onPayload(msg.payload ?? '');
+    });
+    client.on('error', (err) => {
+      this.log('live listener connection lost; reconnecting', err);
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    await client.connect();
+    await client.query(`listen "${this.channel.replaceAll('"', '""')}"`);
+    this.client = client;
+    // Whatever changed while we were not listening is unknown: tell the subscriber to rebuild.
+    this.onPayload('*');
+  }
+
+  private reconnect(client: pg.Client): void {
+    if (this.stopped || this.client !== client || this.retry) return;
+    this.client = null;
+    client.end().catch(() => {});
+    const attempt = () => {
+      this.retry = null;
+      if (this.stopped) return;
+      this.start().catch(() => {
+        this.retry = setTimeout(attempt, 1000);
+      });
+    };
+    this.retry = setTimeout(attempt, 500);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}
+
+/** Runs a statement that tells every process's live hub which topics changed, on commit. */
+export async function notifyTopics(tx: Tx | Db, topics: Iterable<string>): Promise<void> {
+  const payload = [...new Set(topics)].join(',');
+  if (payload) await tx.execute(sql`select pg_notify('live', ${payload})`);
+}
+
+export const LIVE_CHANNEL = 'live';

@@ -1,0 +1,318 @@
+// The whole domain, in one PostgreSQL schema used on both PGlite and PostgreSQL.
+// Money is numeric(40,2): exact, summed in SQL, and roomy enough for prison economies (1e15+).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 40, scale: 2 });
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => time('created_at').notNull().defaultNow();
+
+export const players = pgTable(
+  'players',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    username: text('username').notNull(),
+    rank: text('rank').notNull().default('ROOKIE'),
+    level: integer('level').notNull().default(1),
+    prestige: integer('prestige').notNull().default(0),
+    xp: bigint('xp', { mode: 'number' }).notNull().default(0),
+    lifetimeXp: bigint('lifetime_xp', { mode: 'number' }).notNull().default(0),
+    balance: money('balance').notNull().default('0'),
+    online: boolean('online').notNull().default(false),
+    firstLoginAt: time('first_login_at'),
+    lastLoginAt: time('last_login_at'),
+    lastLogoutAt: time('last_logout_at'),
+    lastSeenAt: time('last_seen_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('players_username_lower_idx').on(sql`lower(${t.username})`),
+    index('players_level_idx').on(t.level.desc(), t.xp.desc(), t.username),
+    index('players_balance_idx').on(t.balance.desc()),
+    index('players_last_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+export const accounts = pgTable('accounts', {
+  playerUuid: uuid('player_uuid')
+    .primaryKey()
+    .references(() => players.uuid, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash'),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: created(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+// Refresh tokens are stored only as a hash; a family is one sign-in and all its rotations.
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+    revokedAt: time('revoked_at'),
+    createdAt: created(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_player_idx').on(t.playerUuid)],
+);
+
+// Every change to a player's balance; the sum of a player's rows equals their balance.
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    delta: money('delta').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdAt: created(),
+  },
+  (t) => [index('ledger_player_idx').on(t.playerUuid)],
+);
+
+export const playerStats = pgTable(
+  'player_stats',
+  {
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: doublePrecision('value').notNull(),
+    updatedAt: time('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playerUuid, t.name] })],
+);
+
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: time('occurred_at').notNull(),
+    actorUuid: uuid('actor_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    targetUuid: uuid('target_uuid').references(() => players.uuid, { onDelete: 'set null' }),
+    activityType: text('activity_type').notNull(),
+    activityText: text('activity_text'),
+  },
+  (t) => [
+    index('activity_actor_idx').on(t.actorUuid, t.id.desc()),
+    index('activity_target_idx').on(t.targetUuid, t.id.desc()),
+    index('activity_occurred_idx').on(t.occurredAt.desc()),
+  ],
+);
+
+export const gkitStates = pgTable(
+  'gkit_states',
+  {
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    kitId: text('kit_id').notNull(),
+    unlocked: boolean('unlocked').notNull(),
+    level: integer('level').notNull(),
+    cooldownEndsAt: time('cooldown_ends_at'),
+    lastClaimedAt: time('last_claimed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.playerUuid, t.kitId] })],
+);
+
+// Stored both ways (a -> b and b -> a) so either side reads its friends with one index.
+export const friendships = pgTable(
+  'friendships',
+  {
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    friendUuid: uuid('friend_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    since: time('since').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerUuid, t.friendUuid] }),
+    check('friendships_not_self', sql`${t.playerUuid} <> ${t.friendUuid}`),
+  ],
+);
+
+export const gangs = pgTable(
+  'gangs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    color: text('color'),
+    minLevel: integer('min_level').notNull().default(0),
+    balance: money('balance').notNull().default('0'),
+    createdAt: created(),
+  },
+  (t) => [index('gangs_balance_idx').on(t.balance.desc())],
+);
+
+// A player belongs to at most one gang.
+export const gangMembers = pgTable(
+  'gang_members',
+  {
+    playerUuid: uuid('player_uuid')
+      .primaryKey()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    gangId: text('gang_id')
+      .notNull()
+      .references(() => gangs.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    joinedAt: time('joined_at').notNull(),
+  },
+  (t) => [index('gang_members_gang_idx').on(t.gangId)],
+);
+
+export const auctionCategories = pgTable('auction_categories', {
+  key: text('key').primaryKey(),
+  displayName: text('display_name').notNull(),
+  icon: text('icon').notNull(),
+});
+
+export const auctionListings = pgTable(
+  'auction_listings',
+  {
+    id: text('id').primaryKey(),
+    sellerUuid: uuid('seller_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    categoryKey: text('category_key')
+      .notNull()
+      .references(() => auctionCategories.key),
+    itemName: text('item_name').notNull(),
+    itemIcon: text('item_icon').notNull(),
+    qtyListed: integer('qty_listed').notNull(),
+    qtyLeft: integer('qty_left').notNull(),
+    // Unit price.
+    price: money('price').notNull(),
+    listedAt: time('listed_at').notNull(),
+    cancelledAt: time('cancelled_at'),
+  },
+  (t) => [
+    check('auction_listings_qty_left', sql`${t.qtyLeft} >= 0 and ${t.qtyLeft} <= ${t.qtyListed}`),
+    check('auction_listings_price', sql`${t.price} > 0`),
+    index('auction_listings_active_idx')
+      .on(t.categoryKey, t.price)
+      .where(sql`${t.cancelledAt} is null and ${t.qtyLeft} > 0`),
+  ],
+);
+
+export const auctionPurchases = pgTable(
+  'auction_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: text('listing_id')
+      .notNull()
+      .references(() => auctionListings.id),
+    buyerUuid: uuid('buyer_uuid')
+      .notNull()
+      .references(() => players.uuid),
+    sellerUuid: uuid('seller_uuid')
+      .notNull()
+      .references(() => players.uuid),
+    qty: integer('qty').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    total: money('total').notNull(),
+    // A retried request with the same key answers the stored response instead of buying twice.
+    idempotencyKey: text('idempotency_key'),
+    response: jsonb('response'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('auction_purchases_idempotency_idx').on(t.buyerUuid, t.idempotencyKey),
+    index('auction_purchases_listing_idx').on(t.listingId),
+  ],
+);
+
+// The outbox to the game server: one row per purchase, pending until acknowledged.
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .unique()
+      .references(() => auctionPurchases.id),
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid),
+    itemName: text('item_name').notNull(),
+    itemIcon: text('item_icon').notNull(),
+    qty: integer('qty').notNull(),
+    createdAt: created(),
+    deliveredAt: time('delivered_at'),
+  },
+  (t) => [index('deliveries_pending_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
+);
+
+export const docs = pgTable('docs', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  authorUuid: uuid('author_uuid').references(() => players.uuid, { onDelete: 'set null' }),
+  createdAt: created(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+// Audit of every command staff sent to the game server.
+export const staffCommands = pgTable(
+  'staff_commands',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffUuid: uuid('staff_uuid')
+      .notNull()
+      .references(() => players.uuid),
+    command: text('command').notNull(),
+    output: text('output'),
+    error: text('error'),
+    createdAt: created(),
+  },
+  (t) => [index('staff_commands_created_idx').on(t.createdAt.desc())],
+);
+
+// XP gained server-wide per hour, for the admin dashboard's 24-hour series.
+export const xpHourly = pgTable('xp_hourly', {
+  hour: time('hour').primaryKey(),
+  xp: bigint('xp', { mode: 'number' }).notNull(),
+});
+
+// One row (id 1): the game server's last report of its online count.
+export const serverStatus = pgTable('server_status', {
+  id: integer('id').primaryKey(),
+  online: integer('online').notNull(),
+  maxOnline: integer('max_online'),
+  reportedAt: time('reported_at').notNull(),
+});
+
+// Ids of bridge events already applied: a repeated id is skipped, forever.
+export const bridgeEvents = pgTable('bridge_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  appliedAt: time('applied_at').notNull().defaultNow(),
+});

@@ -1,0 +1,184 @@
+// The live hub (DESIGN.md section 4): one per process. It keeps a snapshot per topic, rebuilds it
+// when a NOTIFY says the topic changed (at most once a second per topic), and pushes changed
+// snapshots to the topic's sockets. PostgreSQL delivers the NOTIFY to every process, so any number
+// of stateless processes behind a load balancer stay in step.
+import type { WebSocket } from 'ws';
+import { type Database, LIVE_CHANNEL } from '../db/client.ts';
+import { DATABASE_UNAVAILABLE, HttpError } from '../errors.ts';
+
+export const REBUILD_INTERVAL_MS = 1000;
+// A socket that falls this far behind is closed rather than buffered without bound.
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+export interface TopicBuild<T = unknown> {
+  value: T;
+  /** Rebuild again after this many milliseconds even without a NOTIFY (e.g. data goes stale). */
+  refreshInMs?: number;
+}
+export type TopicBuilder<T = unknown> = (topic: string) => Promise<TopicBuild<T>>;
+
+interface Topic {
+  name: string;
+  builder: TopicBuilder;
+  value: unknown;
+  frame: string | null;
+  sockets: Set<WebSocket>;
+  built: boolean;
+  lastBuildAt: number;
+  building: Promise<void> | null;
+  dirty: boolean;
+  timer: NodeJS.Timeout | null;
+  waiters: Array<() => void>;
+}
+
+type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+
+export class LiveHub {
+  private readonly builders = new Map<string, TopicBuilder>();
+  private readonly topics = new Map<string, Topic>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Log,
+  ) {}
+
+  /** Registers the builder of a topic, or of a family of topics when the name ends with ':'. */
+  define<T>(name: string, builder: TopicBuilder<T>): void {
+    this.builders.set(name, builder as TopicBuilder);
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.unlisten?.().catch(() => {});
+    for (const topic of this.topics.values()) {
+      if (topic.timer) clearTimeout(topic.timer);
+      for (const resolve of topic.waiters.splice(0)) resolve();
+    }
+  }
+
+  /** The current value of a topic, built on first use. Read endpoints answer from it. */
+  async current<T>(name: string): Promise<T> {
+    const topic = this.topic(name);
+    if (!topic.built) await this.rebuildNow(topic);
+    if (!topic.built) throw new HttpError(503, DATABASE_UNAVAILABLE);
+    return topic.value as T;
+  }
+
+  /** Adds a socket to a topic and sends it the current snapshot at once. */
+  async subscribe(name: string, socket: WebSocket): Promise<void> {
+    const topic = this.topic(name);
+    topic.sockets.add(socket);
+    socket.once('close', () => topic.sockets.delete(socket));
+    if (!topic.built) await this.rebuildNow(topic);
+    if (topic.frame !== null && socket.readyState === socket.OPEN) socket.send(topic.frame);
+  }
+
+  /** Marks topics changed in this process (the NOTIFY path does the same for every process). */
+  invalidate(names: Iterable<string>): void {
+    for (const name of names) {
+      if (name === '*') {
+        for (const topic of this.topics.values()) this.schedule(topic);
+        continue;
+      }
+      // A family name ("social:") invalidates every built topic of that family.
+      for (const topic of this.topics.values()) {
+        if (topic.name === name || (name.endsWith(':') && topic.name.startsWith(name))) this.schedule(topic);
+      }
+    }
+  }
+
+  private onNotify(payload: string): void {
+    if (this.stopped) return;
+    this.invalidate(payload.split(',').filter(Boolean));
+  }
+
+  private topic(name: string): Topic {
+    let topic = this.topics.get(name);
+    if (topic) return topic;
+    const family = name.includes(':') ? `${name.slice(0, name.indexOf(':') + 1)}` : null;
+    const builder = this.builders.get(name) ?? (family ? this.builders.get(family) : undefined);
+    if (!builder) throw new Error(`unknown live topic ${name}`);
+    topic = {
+      name,
+      builder,
+      value: undefined,
+      frame: null,
+      sockets: new Set(),
+      built: false,
+      lastBuildAt: 0,
+      building: null,
+      dirty: false,
+      timer: null,
+      waiters: [],
+    };
+    this.topics.set(name, topic);
+    return topic;
+  }
+
+  private schedule(topic: Topic, delay?: number): void {
+    if (this.stopped) return;
+    topic.dirty = true;
+    if (topic.building) return; // The build in flight reschedules itself when it ends.
+    const wait = delay ?? Math.max(0, topic.lastBuildAt + REBUILD_INTERVAL_MS - Date.now());
+    if (topic.timer) {
+      if (delay === undefined) return;
+      clearTimeout(topic.timer);
+    }
+    topic.timer = setTimeout(() => {
+      topic.timer = null;
+      void this.rebuildNow(topic);
+    }, wait);
+    topic.timer.unref();
+  }
+
+  private rebuildNow(topic: Topic): Promise<void> {
+    if (topic.building) return new Promise((resolve) => topic.waiters.push(resolve));
+    topic.dirty = false;
+    topic.lastBuildAt = Date.now();
+    topic.building = (async () => {
+      let next: number | undefined;
+      try {
+        const { value, refreshInMs } = await topic.builder(topic.name);
+        const frame = JSON.stringify(value);
+        topic.value = value;
+        topic.built = true;
+        if (frame !== topic.frame) {
+          topic.frame = frame;
+          this.broadcast(topic, frame);
+        }
+        next = refreshInMs;
+      } catch (err) {
+        // The database may be down: keep the last snapshot and try again shortly.
+        this.log.warn({ err, topic: topic.name }, 'live topic rebuild failed');
+        next = 2000;
+      } finally {
+        topic.building = null;
+        for (const resolve of topic.waiters.splice(0)) resolve();
+      }
+      if (topic.dirty) this.schedule(topic);
+      else if (next !== undefined) this.schedule(topic, next);
+    })();
+    return topic.building;
+  }
+
+  private broadcast(topic: Topic, frame: string): void {
+    for (const socket of topic.sockets) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        continue;
+      }
+      socket.send(frame);
+    }
+  }
+
+  socketCount(name: string): number {
+    return this.topics.get(name)?.sockets.size ?? 0;
+  }
+}

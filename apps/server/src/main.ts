@@ -1,0 +1,101 @@
+// The server process: read config, claim DATA_DIR, open and migrate the database, listen, and in
+// demo mode play the game server. SIGINT/SIGTERM close sockets and the database cleanly.
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirBusyError, lockDataDir, resolveSecrets } from './data-dir.ts';
+import { type Database, openPglite, openPostgres } from './db/client.ts';
+import { LiveHub } from './live/hub.ts';
+import { seedDemoGuides } from './modules/docs/demo.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`Configuration error: ${err.message}`);
+    throw err;
+  }
+  let releaseDataDir: () => void;
+  try {
+    releaseDataDir = lockDataDir(config.dataDir);
+  } catch (err) {
+    if (err instanceof DataDirBusyError) fail(err.message);
+    throw err;
+  }
+  const log = pino(loggerOptions(config.logLevel));
+  // A dependency failing later must not take the process down: log it and keep serving.
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
+
+  const secrets = resolveSecrets(config);
+  let database: Database;
+  try {
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, (msg, err) => log.warn({ err }, msg))
+      : await openPglite(config.dataDir);
+  } catch (err) {
+    releaseDataDir();
+    log.error({ err }, 'cannot open the database');
+    fail(`Cannot open the database: ${(err as Error).message}`);
+  }
+  log.info({ database: database.kind }, 'database ready');
+
+  const hub = new LiveHub(database, log);
+  await hub.start();
+  const app = await buildApp({ config, database, hub, secrets, loggerInstance: log });
+  if (config.demo) await seedDemoGuides(database.db);
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+
+  let simulator: { stop(): Promise<void> } | null = null;
+  const stopSimulating = new AbortController();
+  if (config.demo) {
+    const { startSimulator } = await import('@prison/simulator/simulator');
+    const siteHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+    simulator = await startSimulator({
+      url: `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}`,
+      token: secrets.bridgeToken,
+      rconHost: config.rcon.host,
+      rconPort: config.rcon.port ?? 0,
+      rconPassword: secrets.rconPassword ?? '',
+      signal: stopSimulating.signal,
+      log: (msg: string) => log.info({ simulator: true }, msg),
+    });
+    log.info('demo mode: the simulated game server is running (sign in as DemoPlayer / prison-demo)');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      stopSimulating.abort();
+      await simulator?.stop();
+      await app.close();
+      await hub.stop();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+      process.exitCode = 1;
+    } finally {
+      releaseDataDir();
+    }
+    log.info('stopped');
+    process.exit();
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+await main();

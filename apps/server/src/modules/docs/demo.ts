@@ -1,0 +1,11 @@
+// Demo mode's guides are site content, not game data: written straight into the database.
+import type { Db } from '../../db/client.ts';
+import { docs } from '../../db/schema.ts';
+import { DEMO_GUIDES } from './demo-guides.ts';
+
+export async function seedDemoGuides(db: Db): Promise<void> {
+  await db
+    .insert(docs)
+    .values(DEMO_GUIDES.map(({ title, slug, content }) => ({ title, slug, content })))
+    .onConflictDoNothing({ target: docs.slug });
+}

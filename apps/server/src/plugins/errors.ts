@@ -1,0 +1,35 @@
+// Every error is JSON {detail} with the right status; stack traces never reach a client.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE, HttpError, isDatabaseDown } from '../errors.ts';
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ detail: err.detail, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const reasons = err.validation.map((v) => {
+        const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return where ? `${where}: ${v.message}` : (v.message ?? 'invalid');
+      });
+      return reply.code(400).send({ detail: `Invalid ${err.validationContext ?? 'request'}: ${reasons.join('; ')}` });
+    }
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).send({ detail: DATABASE_UNAVAILABLE });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+      return reply.code(status).send({ detail: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal server error' });
+  });
+}
+
+/** Keeps secrets in query strings (the social socket's token) out of every log line. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]');
+}

@@ -1,0 +1,108 @@
+// Test support: the real app on a fresh real database (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), plus small factories for bridge events.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Secrets } from '../src/data-dir.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { LiveHub } from '../src/live/hub.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+const quiet = { warn() {}, error() {} };
+
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server; dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openPglite(null);
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openPostgres(url, () => {});
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A built web app stand-in: an index.html and one hashed asset. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Prison</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  return dir;
+}
+
+export const BRIDGE_TOKEN = 'test-bridge-token-0123456789';
+
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({ DEMO: 'off', WEB_DIST: fakeWebDist(), DATA_DIR: tmpdir(), ...env });
+  const secrets: Secrets = { jwtSecret: 'test-jwt-secret-0123456789abcdef', bridgeToken: BRIDGE_TOKEN, rconPassword: null };
+  const hub = new LiveHub(database, quiet);
+  await hub.start();
+  const app = await buildApp({ config, database, hub, secrets });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    hub,
+    config,
+    async close() {
+      await app.close();
+      await hub.stop();
+      await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let counter = 0;
+/** A unique bridge event id. */
+export const eventId = (label = 'e') => `${label}-${Date.now().toString(36)}-${++counter}`;
+
+export function postEvents(app: TestApp['app'], events: unknown[], token = BRIDGE_TOKEN) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/bridge/events',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { events },
+  });
+}
+
+export function newPlayer(overrides: { uuid?: string; username?: string } = {}) {
+  const uuid = overrides.uuid ?? randomUUID();
+  const username = overrides.username ?? `P_${uuid.slice(0, 8)}`;
+  return { uuid, username, join: { id: eventId('join'), type: 'player.join', uuid, username } };
+}
