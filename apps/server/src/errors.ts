@@ -11,17 +11,32 @@ export class HttpError extends Error {
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again shortly.';
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
 
 /** True when an error means the database cannot be reached (as opposed to a bad query). */
 export function isDatabaseDown(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; e && depth < 4; depth++) {
     const { code, message } = e as { code?: string; message?: string };
-    if (code && (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P03')) {
+    if (
+      code &&
+      (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P03')
+    ) {
       return true;
     }
-    if (message && /Connection terminated|timeout exceeded when trying to connect|Client was closed|PGlite is closed/i.test(message)) {
+    if (
+      message &&
+      /Connection terminated|timeout exceeded when trying to connect|Client was closed|PGlite is closed/i.test(
+        message,
+      )
+    ) {
       return true;
     }
     e = (e as { cause?: unknown }).cause;

@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirBusyError, lockDataDir, resolveSecrets } from './data-dir.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { LiveHub } from './live/hub.ts';
-import { seedDemoGuides } from './modules/docs/demo.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -49,7 +48,10 @@ async function main(): Promise<void> {
   const hub = new LiveHub(database, log);
   await hub.start();
   const app = await buildApp({ config, database, hub, secrets, loggerInstance: log });
-  if (config.demo) await seedDemoGuides(database.db);
+  if (config.demo) {
+    const { seedDemoGuides } = await import('./modules/docs/demo.ts');
+    await seedDemoGuides(database.db);
+  }
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
 

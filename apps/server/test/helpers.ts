@@ -68,7 +68,11 @@ export const BRIDGE_TOKEN = 'test-bridge-token-0123456789';
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   const database = await openTestDatabase(kind);
   const config = loadConfig({ DEMO: 'off', WEB_DIST: fakeWebDist(), DATA_DIR: tmpdir(), ...env });
-  const secrets: Secrets = { jwtSecret: 'test-jwt-secret-0123456789abcdef', bridgeToken: BRIDGE_TOKEN, rconPassword: null };
+  const secrets: Secrets = {
+    jwtSecret: 'test-jwt-secret-0123456789abcdef',
+    bridgeToken: BRIDGE_TOKEN,
+    rconPassword: null,
+  };
   const hub = new LiveHub(database, quiet);
   await hub.start();
   const app = await buildApp({ config, database, hub, secrets });

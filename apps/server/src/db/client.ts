@@ -51,7 +51,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, log: (msg: string, err?: unknown) => void): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  log: (msg: string, err?: unknown) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (err) => log('database connection lost', err));

@@ -74,7 +74,10 @@ export const refreshTokens = pgTable(
     revokedAt: time('revoked_at'),
     createdAt: created(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_player_idx').on(t.playerUuid)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_player_idx').on(t.playerUuid),
+  ],
 );
 
 // Every change to a player's balance; the sum of a player's rows equals their balance.

@@ -28,6 +28,7 @@ interface Topic {
   building: Promise<void> | null;
   dirty: boolean;
   timer: NodeJS.Timeout | null;
+  dueAt: number;
   waiters: Array<() => void>;
 }
 
@@ -73,10 +74,11 @@ export class LiveHub {
   /** Adds a socket to a topic and sends it the current snapshot at once. */
   async subscribe(name: string, socket: WebSocket): Promise<void> {
     const topic = this.topic(name);
+    if (!topic.built) await this.rebuildNow(topic);
+    if (socket.readyState !== socket.OPEN) return;
     topic.sockets.add(socket);
     socket.once('close', () => topic.sockets.delete(socket));
-    if (!topic.built) await this.rebuildNow(topic);
-    if (topic.frame !== null && socket.readyState === socket.OPEN) socket.send(topic.frame);
+    if (topic.frame !== null) socket.send(topic.frame);
   }
 
   /** Marks topics changed in this process (the NOTIFY path does the same for every process). */
@@ -115,6 +117,7 @@ export class LiveHub {
       building: null,
       dirty: false,
       timer: null,
+      dueAt: 0,
       waiters: [],
     };
     this.topics.set(name, topic);
@@ -123,13 +126,16 @@ export class LiveHub {
 
   private schedule(topic: Topic, delay?: number): void {
     if (this.stopped) return;
-    topic.dirty = true;
+    // A change is due one interval after the last build; a planned refresh when it says.
+    if (delay === undefined) topic.dirty = true;
     if (topic.building) return; // The build in flight reschedules itself when it ends.
     const wait = delay ?? Math.max(0, topic.lastBuildAt + REBUILD_INTERVAL_MS - Date.now());
+    const dueAt = Date.now() + wait;
     if (topic.timer) {
-      if (delay === undefined) return;
+      if (topic.dueAt <= dueAt) return;
       clearTimeout(topic.timer);
     }
+    topic.dueAt = dueAt;
     topic.timer = setTimeout(() => {
       topic.timer = null;
       void this.rebuildNow(topic);

@@ -13,7 +13,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return where ? `${where}: ${v.message}` : (v.message ?? 'invalid');
       });
-      return reply.code(400).send({ detail: `Invalid ${err.validationContext ?? 'request'}: ${reasons.join('; ')}` });
+      return reply
+        .code(400)
+        .send({ detail: `Invalid ${err.validationContext ?? 'request'}: ${reasons.join('; ')}` });
     }
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unavailable');

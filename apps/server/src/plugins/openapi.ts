@@ -17,7 +17,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'A player access token, or BRIDGE_TOKEN for /api/bridge' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A player access token, or BRIDGE_TOKEN for /api/bridge',
+          },
         },
       },
     },

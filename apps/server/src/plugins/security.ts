@@ -12,7 +12,9 @@ function origin(template: string): string | null {
 }
 
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
-  const imageHosts = [config.avatarUrl, config.assetBaseUrl].map(origin).filter((o): o is string => o !== null);
+  const imageHosts = [config.avatarUrl, config.assetBaseUrl]
+    .map(origin)
+    .filter((o): o is string => o !== null);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],

@@ -1,7 +1,7 @@
 // WebSocket support shared by every live feed: origin check, small messages, no per-message
 // compression, and pings so dead connections are dropped.
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import { HttpError } from '../errors.ts';
@@ -52,4 +52,12 @@ export function sameSiteOrigin(config: Config) {
       throw new HttpError(403, 'Cross-site WebSocket connections are not allowed');
     }
   };
+}
+
+/** A plain HTTP request to a live feed's address: say how to use it. */
+export async function upgradeRequired(_request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(426)
+    .header('upgrade', 'websocket')
+    .send({ detail: 'This address is a WebSocket feed: connect with ws:// or wss://' });
 }

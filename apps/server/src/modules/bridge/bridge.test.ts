@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, eventId, newPlayer, postEvents, type TestApp, createTestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  eventId,
+  newPlayer,
+  postEvents,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import {
   accounts,
   activity,
@@ -12,8 +19,8 @@ import {
   gangs,
   gkitStates,
   ledger,
-  players,
   playerStats,
+  players,
   serverStatus,
   xpHourly,
 } from '../../db/schema.ts';
@@ -37,7 +44,11 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
 
   it('refuses a missing or wrong bridge token', async () => {
     const { join } = newPlayer();
-    const missing = await t.app.inject({ method: 'POST', url: '/api/bridge/events', payload: { events: [join] } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/bridge/events',
+      payload: { events: [join] },
+    });
     expect(missing.statusCode).toBe(401);
     expect(missing.json().detail).toMatch(/bridge token/);
     const wrong = await postEvents(t.app, [join], 'not-the-token');
@@ -50,7 +61,13 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
     const at = '2026-01-02T03:04:05.000Z';
     expect(await send([{ ...p.join, at }])).toEqual({ applied: 1, skipped: 0 });
     let row = await player(p.uuid);
-    expect(row).toMatchObject({ username: 'CobbleKing42', online: true, level: 1, rank: 'ROOKIE', balance: '0.00' });
+    expect(row).toMatchObject({
+      username: 'CobbleKing42',
+      online: true,
+      level: 1,
+      rank: 'ROOKIE',
+      balance: '0.00',
+    });
     expect(row!.firstLoginAt?.toISOString()).toBe(at);
 
     const later = '2026-01-03T00:00:00.000Z';
@@ -69,9 +86,24 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
     await send([
       p.join,
       { id: eventId(), type: 'player.progress', uuid: p.uuid, xp_delta: 500, at },
-      { id: eventId(), type: 'player.progress', uuid: p.uuid, xp_delta: 250, level: 7, prestige: 2, rank: 'cadet', at },
+      {
+        id: eventId(),
+        type: 'player.progress',
+        uuid: p.uuid,
+        xp_delta: 250,
+        level: 7,
+        prestige: 2,
+        rank: 'cadet',
+        at,
+      },
     ]);
-    expect(await player(p.uuid)).toMatchObject({ xp: 750, lifetimeXp: 750, level: 7, prestige: 2, rank: 'CADET' });
+    expect(await player(p.uuid)).toMatchObject({
+      xp: 750,
+      lifetimeXp: 750,
+      level: 7,
+      prestige: 2,
+      rank: 'CADET',
+    });
     const [hour] = await t.db
       .select()
       .from(xpHourly)
@@ -151,7 +183,13 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
         activity_type: 'PRIVATE_MESSAGE',
         activity_text: 'meet at the mine',
       },
-      { id: eventId(), type: 'activity', actor_uuid: a.uuid, activity_type: 'LEVEL_UP', activity_text: '{"level":5}' },
+      {
+        id: eventId(),
+        type: 'activity',
+        actor_uuid: a.uuid,
+        activity_type: 'LEVEL_UP',
+        activity_text: '{"level":5}',
+      },
     ]);
     const rows = await t.db.select().from(activity).where(eq(activity.actorUuid, a.uuid));
     expect(rows.map((r) => [r.activityType, r.targetUuid, r.activityText])).toEqual([
@@ -168,7 +206,15 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
     await send([
       leader.join,
       member.join,
-      { id: eventId(), type: 'gang.upsert', gang_id: gangId, name: 'Obsidian', status: 'Open', color: 'dark_purple', min_level: 5 },
+      {
+        id: eventId(),
+        type: 'gang.upsert',
+        gang_id: gangId,
+        name: 'Obsidian',
+        status: 'Open',
+        color: 'dark_purple',
+        min_level: 5,
+      },
       { id: eventId(), type: 'gang.upsert', gang_id: other, name: 'Quartz', status: 'Closed' },
       { id: eventId(), type: 'gang.treasury', gang_id: gangId, delta: 2500.5 },
       { id: eventId(), type: 'gang.member', gang_id: gangId, uuid: leader.uuid, role: 'Leader' },
@@ -178,7 +224,13 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
       { id: eventId(), type: 'gang.upsert', gang_id: gangId, name: 'Obsidian Order', status: 'InviteOnly' },
     ]);
     const [gang] = await t.db.select().from(gangs).where(eq(gangs.id, gangId));
-    expect(gang).toMatchObject({ name: 'Obsidian Order', status: 'InviteOnly', color: 'dark_purple', minLevel: 5, balance: '2500.50' });
+    expect(gang).toMatchObject({
+      name: 'Obsidian Order',
+      status: 'InviteOnly',
+      color: 'dark_purple',
+      minLevel: 5,
+      balance: '2500.50',
+    });
     const members = await t.db.select().from(gangMembers).where(eq(gangMembers.gangId, gangId));
     expect(members.map((m) => m.role).sort()).toEqual(['Leader', 'Officer']);
     expect(await t.db.select().from(gangMembers).where(eq(gangMembers.gangId, other))).toEqual([]);
@@ -261,7 +313,11 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
   it('rejects a batch with one bad event with 400, naming it, and applies nothing', async () => {
     const p = newPlayer();
     const good = { id: eventId(), type: 'player.balance', uuid: p.uuid, delta: 50, reason: 'mine' };
-    const res = await postEvents(t.app, [p.join, good, { id: eventId(), type: 'player.progress', uuid: p.uuid, xp_delta: -5 }]);
+    const res = await postEvents(t.app, [
+      p.join,
+      good,
+      { id: eventId(), type: 'player.progress', uuid: p.uuid, xp_delta: -5 },
+    ]);
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.detail).toMatch(/nothing was applied/);
@@ -288,7 +344,9 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
   });
 
   it('rejects unknown types, malformed bodies, empty and oversized batches', async () => {
-    const unknownType = await postEvents(t.app, [{ id: eventId(), type: 'player.teleport', uuid: newPlayer().uuid }]);
+    const unknownType = await postEvents(t.app, [
+      { id: eventId(), type: 'player.teleport', uuid: newPlayer().uuid },
+    ]);
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().errors[0].index).toBe(0);
     const empty = await postEvents(t.app, []);
@@ -315,10 +373,18 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
     // Each delta is valid (< 1e36), but 110 of them pass numeric(40,2)'s limit of 1e38.
     const res = await postEvents(
       t.app,
-      Array.from({ length: 110 }, (_, i) => ({ id: eventId(), type: 'player.balance', uuid: p.uuid, delta: 9.9e35, reason: `r${i}` })),
+      Array.from({ length: 110 }, (_, i) => ({
+        id: eventId(),
+        type: 'player.balance',
+        uuid: p.uuid,
+        delta: 9.9e35,
+        reason: `r${i}`,
+      })),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ index: expect.any(Number), reason: expect.stringMatching(/overflow/i) }]);
+    expect(res.json().errors).toEqual([
+      { index: expect.any(Number), reason: expect.stringMatching(/overflow/i) },
+    ]);
     expect((await player(p.uuid))!.balance).toBe('0.00');
     expect(await t.db.select().from(ledger).where(eq(ledger.playerUuid, p.uuid))).toEqual([]);
   });

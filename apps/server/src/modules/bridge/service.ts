@@ -1,6 +1,11 @@
 // Applies the game server's events (DESIGN.md section 7). A batch is one transaction: every event
 // is checked first, ids already applied are skipped, and if any event is bad nothing is applied.
-import { type BridgeBatchResult, type BridgeEvent, type BridgeEventOf, bridgeEventSchema } from '@prison/shared/bridge';
+import {
+  type BridgeBatchResult,
+  type BridgeEvent,
+  type BridgeEventOf,
+  bridgeEventSchema,
+} from '@prison/shared/bridge';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, notifyTopics, type Tx } from '../../db/client.ts';
@@ -15,8 +20,8 @@ import {
   gangs,
   gkitStates,
   ledger,
-  players,
   playerStats,
+  players,
   refreshTokens,
   serverStatus,
   xpHourly,
@@ -151,9 +156,17 @@ async function loadKnown(tx: Tx, events: BridgeEvent[]): Promise<Known> {
   const listingIds = new Set(events.flatMap((e) => ('listing_id' in e ? [e.listing_id] : [])));
   // One after another: a transaction is a single connection.
   const p = playerIds.size
-    ? await tx.select({ id: players.uuid }).from(players).where(inArray(players.uuid, [...playerIds]))
+    ? await tx
+        .select({ id: players.uuid })
+        .from(players)
+        .where(inArray(players.uuid, [...playerIds]))
     : [];
-  const g = gangIds.size ? await tx.select({ id: gangs.id }).from(gangs).where(inArray(gangs.id, [...gangIds])) : [];
+  const g = gangIds.size
+    ? await tx
+        .select({ id: gangs.id })
+        .from(gangs)
+        .where(inArray(gangs.id, [...gangIds]))
+    : [];
   const l = listingIds.size
     ? await tx
         .select({ id: auctionListings.id })
@@ -207,7 +220,14 @@ const appliers: Appliers = {
   async 'player.join'(e, { tx, at, topics }) {
     await tx
       .insert(players)
-      .values({ uuid: e.uuid, username: e.username, online: true, firstLoginAt: at, lastLoginAt: at, lastSeenAt: at })
+      .values({
+        uuid: e.uuid,
+        username: e.username,
+        online: true,
+        firstLoginAt: at,
+        lastLoginAt: at,
+        lastSeenAt: at,
+      })
       .onConflictDoUpdate({
         target: players.uuid,
         set: {
@@ -256,13 +276,20 @@ const appliers: Appliers = {
       .update(players)
       .set({ balance: sql`${players.balance} + ${delta}::numeric` })
       .where(eq(players.uuid, e.uuid));
-    await tx.insert(ledger).values({ playerUuid: e.uuid, delta, reason: e.reason, reference: `bridge:${eventId}` });
+    await tx
+      .insert(ledger)
+      .values({ playerUuid: e.uuid, delta, reason: e.reason, reference: `bridge:${eventId}` });
     topics.add('leaderboard').add('dashboard');
   },
 
   async 'player.stats'(e, { tx, at }) {
     const upsert = async (values: Record<string, number>, mode: 'add' | 'set') => {
-      const rows = Object.entries(values).map(([name, value]) => ({ playerUuid: e.uuid, name, value, updatedAt: at }));
+      const rows = Object.entries(values).map(([name, value]) => ({
+        playerUuid: e.uuid,
+        name,
+        value,
+        updatedAt: at,
+      }));
       if (rows.length === 0) return;
       await tx
         .insert(playerStats)
@@ -342,7 +369,9 @@ const appliers: Appliers = {
   },
 
   async 'gang.leave'(e, { tx, topics }) {
-    await tx.delete(gangMembers).where(and(eq(gangMembers.playerUuid, e.uuid), eq(gangMembers.gangId, e.gang_id)));
+    await tx
+      .delete(gangMembers)
+      .where(and(eq(gangMembers.playerUuid, e.uuid), eq(gangMembers.gangId, e.gang_id)));
     topics.add('gangs').add('social:');
   },
 

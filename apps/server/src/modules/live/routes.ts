@@ -1,25 +1,31 @@
+import { errorSchema } from '@prison/shared/errors';
 import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { sameSiteOrigin } from '../../plugins/sockets.ts';
+import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 
-export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; config: Config }> = async (app, { hub, config }) => {
-  app.get(
-    '/ws/players',
-    {
-      websocket: true,
-      preValidation: sameSiteOrigin(config),
-      schema: {
-        tags: ['live'],
-        summary: 'WebSocket: pushes {online} now and whenever the count changes (null while unknown)',
-        response: { 200: onlineMessageSchema },
-      },
+export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; config: Config }> = async (
+  app,
+  { hub, config },
+) => {
+  app.route({
+    method: 'GET',
+    url: '/ws/players',
+    preValidation: sameSiteOrigin(config),
+    schema: {
+      tags: ['live'],
+      summary: 'WebSocket: the online count',
+      description:
+        'Pushes {"online": n} on connect and whenever the count changes; online is null while unknown ' +
+        '(the game server has not reported for 60 seconds). Clients send nothing.',
+      response: { 426: errorSchema },
     },
-    (socket) => {
+    handler: upgradeRequired,
+    wsHandler: (socket) => {
       hub.subscribe('players', socket).catch(() => socket.close(1011, 'unavailable'));
     },
-  );
+  });
 
   app.get(
     '/api/online',

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_TOKEN, createTestApp, databaseKinds, type TestApp } from '../test/helpers.ts';
+
+describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      AVATAR_URL: 'https://avatars.example.org/{uuid}?size={size}',
+      ASSET_BASE_URL: 'https://assets.example.net/1.21.4',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the site configuration the web app starts from', async () => {
+    const res = await t.app.inject('/api/config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      adminHosts: [],
+      avatarUrl: 'https://avatars.example.org/{uuid}?size={size}',
+      itemIconUrl: 'https://assets.example.net/1.21.4/item/{icon}.png',
+      season: { name: 'Season I', totalEnchants: 47, dailyQuests: 10, maxPrestige: 5, lengthDays: 90 },
+      demo: false,
+    });
+  });
+
+  it('answers an unknown /api path with 404 {detail}', async () => {
+    for (const url of ['/api/nope', '/api', '/ws/nope']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json().detail).toMatch(/No such endpoint/);
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/leaderboard' });
+    expect(post.statusCode).toBe(404);
+    const plain = await t.app.inject('/ws/players');
+    expect(plain.statusCode).toBe(426);
+    expect(plain.json().detail).toMatch(/WebSocket/);
+  });
+
+  it('answers every other path with the app (the single-page fallback), never cached', async () => {
+    for (const url of ['/', '/leaderboard', '/auction/ores', '/admin/console', '/no/such/page?x=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await t.app.inject('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a Content-Security-Policy that admits exactly the configured image hosts', async () => {
+    const csp = String((await t.app.inject('/')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(
+      /img-src 'self' data: blob: https:\/\/avatars\.example\.org https:\/\/assets\.example\.net/,
+    );
+    expect(csp).not.toContain('unsafe-eval');
+    const headers = (await t.app.inject('/api/config')).headers;
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document and a browsable reference', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/bridge/events', '/api/config', '/healthz', '/readyz', '/ws/players']),
+    );
+    expect(doc.paths['/api/bridge/events'].post.security).toEqual([{ bearer: [] }]);
+    const page = await t.app.inject('/api/reference/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/swagger/i);
+  });
+
+  it('answers a body that is too large with 413 {detail}', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bridge/events',
+      headers: { authorization: `Bearer ${BRIDGE_TOKEN}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ events: ['x'.repeat(3 * 1024 * 1024)] }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toEqual(expect.any(String));
+  });
+});
