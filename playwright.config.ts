@@ -1,0 +1,59 @@
+// End-to-end tests in the system Chromium against the built server on fresh data directories.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Two servers: the demo site (public routes and the /admin path mode), and one with an admin host
+// (admin-host mode). Chromium resolves *.localhost to this machine, so admin.localhost works.
+export const SITE_PORT = 4310;
+export const ADMIN_HOST_PORT = 4311;
+
+const fresh = (name: string) => mkdtempSync(join(tmpdir(), `e2e-${name}-`));
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${SITE_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${SITE_PORT}/readyz`,
+      env: { PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: fresh('site'), LOG_LEVEL: 'warn' },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${ADMIN_HOST_PORT}/readyz`,
+      env: {
+        PORT: String(ADMIN_HOST_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: fresh('admin-host'),
+        DEMO: 'off',
+        ADMIN_HOSTS: 'admin.localhost',
+        LOG_LEVEL: 'warn',
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
+});
