@@ -1,0 +1,142 @@
+import { type BridgeEvent, bridgeEventSchema } from '@prison/shared/bridge';
+import { describe, expect, it } from 'vitest';
+import { xpForLevel } from './experience.ts';
+import { LiveEvents, MAX_ONLINE, MIN_ONLINE } from './live-events.ts';
+import { LiveState } from './live-state.ts';
+import { seedEvents } from './seed.ts';
+import { SiteModel } from './testing/site-model.ts';
+import { generateWorld } from './world.ts';
+
+const NOW = Date.UTC(2025, 5, 1, 12);
+const TICKS = 1800;
+
+function run() {
+  const world = generateWorld({ now: NOW });
+  const state = new LiveState(world);
+  const live = new LiveEvents(state, 'r1');
+  const site = new SiteModel();
+  for (const event of seedEvents(world)) site.apply(event);
+  const ticks: BridgeEvent[][] = [live.reset(NOW)];
+  const online: number[] = [];
+  for (let i = 1; i <= TICKS; i++) {
+    ticks.push(live.tick(NOW + i * 1000));
+    online.push(state.online.size);
+  }
+  return { world, state, site, ticks, online, events: ticks.flat() };
+}
+
+const { world, state, site, ticks, online, events } = run();
+
+describe('live events', () => {
+  it('all parse with the bridge schema, with ids unique to the run', () => {
+    const failures = events.filter((e) => !bridgeEventSchema.safeParse(e).success);
+    expect(failures).toEqual([]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    for (const e of events) expect(e.id).toMatch(/^run:r1:\d+$/);
+  });
+
+  it('only name players, gangs and listings that exist on a seeded site', () => {
+    const problems = events.flatMap((e) => {
+      const problem = site.apply(e);
+      return problem ? [`${e.id} ${e.type}: ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('start by signing off everyone from an earlier run', () => {
+    const reset = ticks[0]!;
+    expect(reset).toHaveLength(world.players.length);
+    expect(reset.every((e) => e.type === 'player.quit')).toBe(true);
+  });
+
+  it('keep between 40 and 120 players online, drifting', () => {
+    expect(Math.min(...online)).toBeGreaterThanOrEqual(MIN_ONLINE - 5);
+    expect(Math.max(...online)).toBeLessThanOrEqual(MAX_ONLINE + 5);
+    expect(new Set(online).size).toBeGreaterThan(15);
+    expect(site.online.size).toBe(state.online.size);
+  });
+
+  it('report the online count at least every 5 seconds and on every change', () => {
+    let last = 0;
+    ticks.slice(1).forEach((tick, i) => {
+      const status = tick.find((e) => e.type === 'server.status');
+      if (status?.type === 'server.status') {
+        expect(status.online).toBe(online[i]);
+        expect(status.max_online).toBe(500);
+        last = i;
+      }
+      expect(i - last).toBeLessThan(5);
+    });
+  });
+
+  it('carry chat, private messages, level-ups, trades, money, stats, gangs, friends and listings', () => {
+    const types = new Set(events.map((e) => e.type));
+    for (const type of [
+      'player.join',
+      'player.quit',
+      'player.progress',
+      'player.balance',
+      'player.stats',
+      'player.gkit',
+      'gang.treasury',
+      'gang.member',
+      'gang.leave',
+      'friend.add',
+      'auction.listed',
+      'auction.cancelled',
+    ] as const) {
+      expect(types.has(type), type).toBe(true);
+    }
+    const activity = new Set(events.flatMap((e) => (e.type === 'activity' ? [e.activity_type] : [])));
+    for (const type of [
+      'PLAYER_JOIN',
+      'PLAYER_QUIT',
+      'CHAT_MESSAGE',
+      'PRIVATE_MESSAGE',
+      'LEVEL_UP',
+      'TRADE_COMPLETED',
+    ]) {
+      expect(activity.has(type), type).toBe(true);
+    }
+  });
+
+  it('never drive a balance negative and never take money from the demo accounts', () => {
+    const balance = new Map(world.players.map((p) => [p.uuid, p.balance]));
+    const demo = new Set(world.players.filter((p) => p.isDemo).map((p) => p.uuid));
+    for (const e of events) {
+      if (e.type !== 'player.balance') continue;
+      const next = balance.get(e.uuid)! + e.delta;
+      expect(next).toBeGreaterThanOrEqual(0);
+      if (demo.has(e.uuid)) expect(e.delta).toBeGreaterThan(0);
+      balance.set(e.uuid, next);
+    }
+  });
+
+  it('level players up when their XP crosses the table, with a LEVEL_UP entry', () => {
+    const xp = new Map(world.players.map((p) => [p.uuid, p.xp]));
+    const levels = new Map(world.players.map((p) => [p.uuid, p.level]));
+    let levelUps = 0;
+    events.forEach((e, i) => {
+      if (e.type !== 'player.progress') return;
+      xp.set(e.uuid, xp.get(e.uuid)! + e.xp_delta);
+      if (e.level !== undefined) {
+        expect(e.level).toBeGreaterThan(levels.get(e.uuid)!);
+        levels.set(e.uuid, e.level);
+        levelUps++;
+        const entry = events
+          .slice(i + 1, i + 6)
+          .find((x) => x.type === 'activity' && x.activity_type === 'LEVEL_UP');
+        expect(entry).toBeDefined();
+      }
+      const level = levels.get(e.uuid)!;
+      expect(xp.get(e.uuid)!).toBeGreaterThanOrEqual(xpForLevel(level));
+      expect(xp.get(e.uuid)!).toBeLessThan(xpForLevel(level + 1));
+    });
+    expect(levelUps).toBeGreaterThan(0);
+  });
+
+  it('is reproducible for a run id', () => {
+    const again = run();
+    expect(again.events).toEqual(events);
+  });
+});

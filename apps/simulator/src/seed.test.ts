@@ -1,0 +1,108 @@
+import { type BridgeEvent, bridgeEventSchema, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
+import { seedBatches, seedEvents } from './seed.ts';
+import { SiteModel } from './testing/site-model.ts';
+import { generateWorld } from './world.ts';
+
+const NOW = Date.UTC(2025, 5, 1, 12);
+const world = generateWorld({ now: NOW });
+const events = seedEvents(world);
+const batches = seedBatches(world);
+
+describe('seed events', () => {
+  it('all parse with the bridge schema', () => {
+    const failures = events.flatMap((event, index) => {
+      const result = bridgeEventSchema.safeParse(event);
+      return result.success ? [] : [{ index, id: event.id, issues: result.error.issues }];
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('come in batches of at most 500, in order, with unique ids', () => {
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) {
+      expect(batch.length).toBeGreaterThanOrEqual(1);
+      expect(batch.length).toBeLessThanOrEqual(MAX_EVENTS_PER_BATCH);
+    }
+    expect(batches.flat()).toEqual(events);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+  });
+
+  it('never name a player, gang or listing before it exists', () => {
+    const site = new SiteModel();
+    const problems = events.flatMap((event) => {
+      const problem = site.apply(event);
+      return problem ? [`${event.id}: ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+    expect(site.players.size).toBe(world.players.length);
+    expect(site.gangs.size).toBe(world.gangs.length);
+    expect(site.listings.size).toBe(world.listings.length);
+  });
+
+  it('leave everyone offline, last logging in and out at their last session', () => {
+    const site = new SiteModel();
+    for (const event of events) site.apply(event);
+    expect(site.online.size).toBe(0);
+    for (const p of world.players) {
+      const quits = events.filter(
+        (e): e is Extract<BridgeEvent, { type: 'player.quit' }> =>
+          e.type === 'player.quit' && e.uuid === p.uuid,
+      );
+      expect(Date.parse(quits.at(-1)!.at!)).toBe(p.sessions.at(-1)!.end);
+    }
+  });
+
+  it('spread history over the past weeks with `at`, never in the future', () => {
+    const times = events.flatMap((e) => (e.at ? [Date.parse(e.at)] : []));
+    expect(times.length).toBeGreaterThan(events.length - 5);
+    expect(Math.max(...times)).toBeLessThanOrEqual(NOW);
+    expect(Math.min(...times)).toBeLessThan(NOW - 14 * 86_400_000);
+  });
+
+  it('send each player their XP, money, stats and kits; the demo accounts their password and roles', () => {
+    const xp = new Map<string, number>();
+    const money = new Map<string, number>();
+    for (const e of events) {
+      if (e.type === 'player.progress') xp.set(e.uuid, (xp.get(e.uuid) ?? 0) + e.xp_delta);
+      if (e.type === 'player.balance') money.set(e.uuid, (money.get(e.uuid) ?? 0) + e.delta);
+    }
+    for (const p of world.players) {
+      expect(xp.get(p.uuid)).toBe(p.xp);
+      expect(money.get(p.uuid)).toBe(p.balance);
+    }
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'account.password', uuid: DEMO_PLAYER.uuid, password: 'prison-demo' }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'account.password', uuid: DEMO_ADMIN.uuid, password: 'prison-admin' }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'account.roles',
+        uuid: DEMO_ADMIN.uuid,
+        roles: ['OWNER', 'WEB_ADMIN'],
+      }),
+    );
+    const demoKits = events.filter((e) => e.type === 'player.gkit' && e.uuid === DEMO_PLAYER.uuid);
+    expect(demoKits).toHaveLength(6);
+  });
+});
+
+describe('seed ids', () => {
+  it('are the same whenever the same seed is sent, so re-seeding is skipped', () => {
+    const later = seedEvents(generateWorld({ now: NOW + 3 * 86_400_000 }));
+    expect(later.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    expect(seedEvents(generateWorld({ now: NOW }))).toEqual(events);
+  });
+
+  it('differ for another seed, and stay within 64 characters', () => {
+    const other = seedEvents(
+      generateWorld({ now: NOW, seed: 'a seed with spaces and more than sixteen characters' }),
+    );
+    const ours = new Set(events.map((e) => e.id));
+    expect(other.some((e) => ours.has(e.id))).toBe(false);
+    for (const e of [...events, ...other]) expect(e.id.length).toBeLessThanOrEqual(64);
+  });
+});

@@ -1,0 +1,113 @@
+// The simulated game server: serves RCON at once, then seeds the site through the bridge API
+// (waiting for the site to answer) and keeps streaming live events until stopped.
+import { randomBytes } from 'node:crypto';
+import { BridgeClient } from './bridge-client.ts';
+import { LiveState } from './live-state.ts';
+import { type LogOption, toSimulatorLog } from './log.ts';
+import { createCommandHandler } from './rcon-commands.ts';
+import { startRconServer } from './rcon-server.ts';
+import { seedBatches } from './seed.ts';
+import { runStream } from './stream.ts';
+import { generateWorld } from './world.ts';
+
+export interface SimulatorOptions {
+  /** The site's base address, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** The site's BRIDGE_TOKEN. */
+  token: string;
+  /** 0 picks a free port (see the returned rconPort). */
+  rconPort: number;
+  rconPassword: string;
+  /** Defaults to 127.0.0.1. */
+  rconHost?: string;
+  seed?: string;
+  players?: number;
+  /** Live loop period; default 1000 ms. */
+  tickMs?: number;
+  signal?: AbortSignal;
+  /** A pino-style logger ({info, warn, error} taking data then message) or a function of a line. */
+  log?: LogOption;
+  /** Retry backoff of the bridge client (tests shorten it). */
+  retryInitialMs?: number;
+}
+
+export interface Simulator {
+  rconPort: number;
+  /** Stops streaming and closes RCON; resolves once everything has stopped. */
+  stop(): Promise<void>;
+  /** Resolves when the seed is delivered, or when the simulator stops before that. */
+  seeded: Promise<void>;
+  /** Resolves when seeding and streaming end: on stop, or after a fatal bridge error (logged). */
+  done: Promise<void>;
+}
+
+/** Resolves as soon as RCON listens; seeding and streaming continue in the background. */
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const log = toSimulatorLog(options.log);
+  const controller = new AbortController();
+  const { signal } = controller;
+  const world = generateWorld({ seed: options.seed, players: options.players });
+  const state = new LiveState(world);
+  const rcon = await startRconServer({
+    host: options.rconHost ?? '127.0.0.1',
+    port: options.rconPort,
+    password: options.rconPassword,
+    handle: createCommandHandler(state),
+    log,
+  });
+  log.info({ rconPort: rcon.port, players: world.players.length, seed: world.seed }, 'simulated server up');
+
+  const client = new BridgeClient({
+    url: options.url,
+    token: options.token,
+    signal,
+    log,
+    retryInitialMs: options.retryInitialMs,
+  });
+  const send = (events: Parameters<BridgeClient['sendEvents']>[0]) => client.sendEvents(events);
+  let markSeeded = () => {};
+  const seeded = new Promise<void>((resolve) => {
+    markSeeded = resolve;
+  });
+
+  const run = async () => {
+    try {
+      const batches = seedBatches(world);
+      let applied = 0;
+      let skipped = 0;
+      for (const batch of batches) {
+        const result = await send(batch);
+        applied += result.applied;
+        skipped += result.skipped;
+      }
+      log.info(
+        { batches: batches.length, applied, skipped },
+        skipped && !applied ? 'site already seeded' : 'world seeded',
+      );
+      markSeeded();
+      const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+      await runStream({ state, runId, send, tickMs: options.tickMs ?? 1000, signal, log });
+    } catch (error) {
+      if (!signal.aborted) log.error({ error: (error as Error).message }, 'simulator stopped streaming');
+    } finally {
+      markSeeded();
+    }
+  };
+  const running = run();
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      controller.abort();
+      options.signal?.removeEventListener('abort', onAbort);
+      await running;
+      await rcon.close();
+    })();
+    return stopping;
+  };
+  const onAbort = () => void stop();
+  if (options.signal?.aborted) await stop();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  return { rconPort: rcon.port, stop, seeded, done: running };
+}
