@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Two cores; PGlite instances and server processes are heavy.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
       {
@@ -12,8 +14,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy: keep server test files from all starting at once.
-          maxWorkers: 2,
         },
       },
       { test: { name: 'simulator', root: 'apps/simulator', environment: 'node', testTimeout: 30_000 } },

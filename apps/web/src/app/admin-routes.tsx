@@ -1,0 +1,54 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { type AdminBasePath, AdminLayout } from './admin-layout.tsx';
+import { ErrorScreen, RootErrorScreen } from './error-screen.tsx';
+import { QueryLayout } from './query-layout.tsx';
+import type { RouteSetName } from './route-set.ts';
+
+// One page for the three paths: it reads the path to choose the section in focus (spec 2.12).
+const dashboard: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({
+    Component: (await import('../features/admin/admin-dashboard-page.tsx')).AdminDashboardPage,
+  }),
+};
+
+/**
+ * Spec 2.1 route sets 1 and 2. On an admin host the console sits at the root; otherwise under /admin.
+ * Any other path goes back to the overview.
+ */
+export function adminRoutes(set: Exclude<RouteSetName, 'public'>): RouteObject[] {
+  const base: AdminBasePath = set === 'admin-host' ? '' : '/admin';
+  return [
+    {
+      element: <QueryLayout />,
+      errorElement: <RootErrorScreen />,
+      children: [
+        {
+          path: '/login',
+          element: <AdminLayout basePath={base} showNav={false} />,
+          errorElement: <ErrorScreen />,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
+            },
+          ],
+        },
+        {
+          path: base || '/',
+          element: <AdminLayout basePath={base} />,
+          children: [
+            {
+              errorElement: <ErrorScreen />,
+              children: [
+                { index: true, ...dashboard },
+                { path: 'activity', ...dashboard },
+                { path: 'console', ...dashboard },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={base || '/'} replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,50 @@
+import { clsx } from 'clsx';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { iconButtonClass } from '../../components/ui/button.tsx';
+
+// The panel (and the dialog library under it) is fetched when the menu is first wanted, not with the page:
+// most visitors never open it, and the home page has a JavaScript budget (scripts/check-budget.mjs).
+const loadPanel = () => import('./mobile-menu-panel.tsx');
+const MobileMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.MobileMenuPanel })));
+
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Back/forward navigation while open should not leave the panel over the new page.
+  useEffect(() => {
+    void pathname;
+    setOpen(false);
+  }, [pathname]);
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={clsx(iconButtonClass, 'md:hidden')}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // Start the download as soon as a press looks likely, so the panel is usually ready on click.
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden className="size-5" />
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuPanel open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { SITE_NAME } from '../../lib/brand.ts';
+import { useSiteConfig } from '../../lib/site-config.tsx';
+
+const linkClass = 'rounded text-fg-muted transition-colors hover:text-fg';
+
+export function SiteFooter() {
+  const { communityInviteUrl } = useSiteConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-24 border-t border-line bg-surface-sunken/60">
+      <div className="container-page flex flex-col gap-8 py-10 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-center gap-3">
+          <BrandMark className="size-9" />
+          <div>
+            <p className="font-display font-bold text-fg">{SITE_NAME}</p>
+            <p className="text-sm text-fg-muted">
+              © {year} {SITE_NAME}. Not affiliated with Mojang or Microsoft.
+            </p>
+          </div>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm font-medium">
+            {communityInviteUrl && (
+              <li>
+                <a
+                  href={communityInviteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} inline-flex items-center gap-1.5`}
+                >
+                  Join the community
+                  <ExternalLink aria-hidden className="size-3.5" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            )}
+            <li>
+              <Link to="/docs" className={linkClass}>
+                Docs
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,64 @@
+import { clsx } from 'clsx';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
+import { SITE_NAME, SITE_TAGLINE } from '../../lib/brand.ts';
+import { AccountLinks } from './account-links.tsx';
+import { MainNav } from './main-nav.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+
+// Spec 9: the bar takes its scrolled look past 8 px.
+const SCROLL_THRESHOLD = 8;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  return (
+    <header
+      data-scrolled={scrolled || undefined}
+      className={clsx(
+        'sticky top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-200',
+        scrolled
+          ? 'border-line bg-header shadow-[0_10px_30px_-18px_rgb(0_0_0/0.45)] backdrop-blur-xl backdrop-saturate-150'
+          : 'border-transparent bg-transparent',
+      )}
+    >
+      <div className="container-page flex h-16 items-center gap-4">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2.5 rounded-xl"
+          aria-label={`${SITE_NAME} home`}
+        >
+          <BrandMark className="size-9" />
+          <span className="leading-none">
+            <span className="block font-display text-lg font-bold tracking-tight text-fg">{SITE_NAME}</span>
+            <span className="hidden text-[11px] font-medium tracking-[0.18em] text-fg-muted uppercase sm:block">
+              {SITE_TAGLINE}
+            </span>
+          </span>
+        </Link>
+        <div className="flex flex-1 justify-center">
+          <MainNav />
+        </div>
+        <div className="flex items-center gap-1.5">
+          <ThemeToggle />
+          <div className="hidden sm:block">
+            <AccountLinks />
+          </div>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { ErrorScreen, RootErrorScreen } from './error-screen.tsx';
+import { HomeRoute } from './home-route.tsx';
+import { SiteLayout } from './layout/site-layout.tsx';
+
+/** A route whose page is its own chunk, downloaded when the route is first visited. */
+const page = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+// Spec 2.1 route set 3. Only the home page ships in the first bundle.
+export function publicRoutes(): RouteObject[] {
+  return [
+    {
+      element: <SiteLayout />,
+      errorElement: <RootErrorScreen />,
+      children: [
+        {
+          // A failing page keeps the header and footer around the error screen.
+          errorElement: <ErrorScreen />,
+          children: [
+            { index: true, element: <HomeRoute /> },
+            {
+              ...page(async () => (await import('./query-layout.tsx')).QueryLayout),
+              children: [
+                {
+                  path: 'enchants',
+                  ...page(async () => (await import('../features/enchants/enchants-page.tsx')).EnchantsPage),
+                },
+                {
+                  path: 'docs',
+                  ...page(async () => (await import('../features/docs/docs-page.tsx')).DocsPage),
+                },
+                {
+                  path: 'leaderboard',
+                  ...page(
+                    async () =>
+                      (await import('../features/leaderboard/leaderboard-page.tsx')).LeaderboardPage,
+                  ),
+                },
+                {
+                  path: 'auction',
+                  ...page(async () => (await import('../features/auction/auction-page.tsx')).AuctionPage),
+                },
+                {
+                  path: 'auction/:key',
+                  ...page(
+                    async () =>
+                      (await import('../features/auction/auction-category-page.tsx')).AuctionCategoryPage,
+                  ),
+                },
+                {
+                  path: 'login',
+                  ...page(async () => (await import('../features/auth/login-page.tsx')).LoginPage),
+                },
+                {
+                  path: 'profile',
+                  ...page(async () => (await import('../features/profile/profile-page.tsx')).ProfilePage),
+                },
+                {
+                  path: 'social',
+                  ...page(async () => (await import('../features/social/social-page.tsx')).SocialPage),
+                },
+                {
+                  path: 'privacy',
+                  ...page(async () => (await import('../features/privacy/privacy-page.tsx')).PrivacyPage),
+                },
+                { path: '*', ...page(async () => (await import('./not-found-page.tsx')).NotFoundPage) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
+import { FakeWebSocket } from '../test/fake-web-socket.ts';
+import { adminRoutes } from './admin-routes.tsx';
+import { publicRoutes } from './public-routes.tsx';
+
+function renderRoutes(routes: ReturnType<typeof publicRoutes>, path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <SiteConfigProvider config={DEFAULT_SITE_CONFIG}>
+      <RouterProvider router={router} />
+    </SiteConfigProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('public route set', () => {
+  it('renders the home page at /', async () => {
+    renderRoutes(publicRoutes(), '/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Season I is coming soon' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()}`);
+  });
+
+  it.each([
+    ['/enchants', 'Enchants'],
+    ['/docs', 'Docs'],
+    ['/leaderboard', 'Leaderboard'],
+    ['/auction', 'Auction house'],
+    ['/auction/enchanted_books', 'Enchanted books'],
+    ['/login', 'Sign in'],
+    ['/profile', 'My profile'],
+    ['/social', 'Social hub'],
+    ['/privacy', 'What this site stores and loads'],
+  ])('renders %s inside the layout', async (path, title) => {
+    renderRoutes(publicRoutes(), path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each(['/nowhere', '/admin', '/auction/a/b'])('shows the not-found page at %s', async (path) => {
+    renderRoutes(publicRoutes(), path);
+    expect(await screen.findByRole('heading', { name: "We couldn't find that page." })).toBeInTheDocument();
+  });
+});
+
+describe('admin route sets', () => {
+  it.each([
+    ['/admin', 'Operational overview'],
+    ['/admin/activity', 'Network activity stream'],
+    ['/admin/console', 'Operator console'],
+  ])('admin-path mode serves %s', async (path, title) => {
+    renderRoutes(adminRoutes('admin-path'), path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(nav).toHaveTextContent('OverviewActivityConsole');
+  });
+
+  it.each(['/', '/admin/nope', '/leaderboard'])('admin-path mode redirects %s to /admin', async (path) => {
+    const router = renderRoutes(adminRoutes('admin-path'), path);
+    expect(await screen.findByRole('heading', { name: 'Operational overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it.each([
+    ['/', 'Operational overview'],
+    ['/activity', 'Network activity stream'],
+    ['/console', 'Operator console'],
+  ])('admin-host mode serves %s', async (path, title) => {
+    renderRoutes(adminRoutes('admin-host'), path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each(['/admin', '/docs', '/activity/more'])('admin-host mode redirects %s to /', async (path) => {
+    const router = renderRoutes(adminRoutes('admin-host'), path);
+    expect(await screen.findByRole('heading', { name: 'Operational overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps /login in both admin modes', async () => {
+    renderRoutes(adminRoutes('admin-path'), '/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+});

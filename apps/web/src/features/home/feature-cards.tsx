@@ -1,0 +1,81 @@
+import { ArrowRight, BookOpen, FlaskConical, Gavel, Trophy, UserRound, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
+
+const FEATURES = [
+  {
+    to: '/profile',
+    title: 'Player profiles',
+    text: 'Rank, level, prestige, balance, G-Kits and your activity feed, linked between the web and the game.',
+    icon: UserRound,
+    tint: 'bg-sky-500/12 text-sky-700 ring-sky-500/25 dark:text-sky-300',
+  },
+  {
+    to: '/social',
+    title: 'Social hub',
+    text: 'Your gang roster, your friends and who is online right now: the cell collaboration dashboard.',
+    icon: Users,
+    tint: 'bg-violet-500/12 text-violet-700 ring-violet-500/25 dark:text-violet-300',
+  },
+  {
+    to: '/leaderboard',
+    title: 'Leaderboard',
+    text: 'Live rankings by level, XP, prestige and balance, with a podium for the top three.',
+    icon: Trophy,
+    tint: 'bg-amber-400/15 text-amber-700 ring-amber-500/25 dark:text-amber-300',
+  },
+  {
+    to: '/auction',
+    title: 'Auction house',
+    text: 'Browse the market, compare prices and buy items that arrive in-game the moment you pay.',
+    icon: Gavel,
+    tint: 'bg-emerald-500/12 text-emerald-700 ring-emerald-500/25 dark:text-emerald-300',
+  },
+  {
+    to: '/enchants',
+    title: 'Enchant laboratory',
+    text: 'Study every enchant by rarity, gear and system, and plan your next pickaxe before you spend.',
+    icon: FlaskConical,
+    tint: 'bg-rose-500/12 text-rose-700 ring-rose-500/25 dark:text-rose-300',
+  },
+  {
+    to: '/docs',
+    title: 'Docs & guides',
+    text: 'From joining the server to running a gang treasury, written by staff and the community.',
+    icon: BookOpen,
+    tint: 'bg-cyan-500/12 text-cyan-700 ring-cyan-500/25 dark:text-cyan-300',
+  },
+] as const;
+
+/** Spec 2.3 feature cards, each a way into its part of the site. */
+export function FeatureCards() {
+  return (
+    <section aria-labelledby="features-title" className="container-page py-12 sm:py-16">
+      <SectionHeading id="features-title" eyebrow="The site" title="Your whole prison life, on the web">
+        Everything you do in the game shows up here, and everything here helps you win in the game.
+      </SectionHeading>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map(({ to, title, text, icon: Icon, tint }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-6 shadow-card transition duration-200 hover:border-line-strong motion-safe:hover:-translate-y-0.5"
+            >
+              <span
+                className={`flex size-11 items-center justify-center rounded-xl ring-1 ring-inset ${tint}`}
+              >
+                <Icon aria-hidden className="size-5" />
+              </span>
+              <h3 className="mt-5 font-display text-lg font-bold text-fg">{title}</h3>
+              <p className="mt-2 flex-1 text-[15px] leading-relaxed text-fg-muted">{text}</p>
+              <span className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent">
+                Open {title.toLowerCase()}
+                <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../test/fake-web-socket.ts';
+import { OnlineCount, parseOnlineMessage } from './online-count.tsx';
+
+describe('parseOnlineMessage', () => {
+  it('reads the count, keeps null as unknown and rejects anything malformed', () => {
+    expect(parseOnlineMessage('{"online":42}')).toBe(42);
+    expect(parseOnlineMessage('{"online":null}')).toBeNull();
+    expect(parseOnlineMessage('{"online":"42"}')).toBeUndefined();
+    expect(parseOnlineMessage('{"online":-1}')).toBeUndefined();
+    expect(parseOnlineMessage('{"players":4}')).toBeUndefined();
+    expect(parseOnlineMessage('not json')).toBeUndefined();
+    expect(parseOnlineMessage(new Blob())).toBeUndefined();
+  });
+});
+
+describe('OnlineCount', () => {
+  beforeEach(() => {
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const count = () => screen.getByTestId('online-count');
+
+  it('shows a dash until a valid message arrives, then the number', () => {
+    render(<OnlineCount />);
+    expect(FakeWebSocket.latest().url).toMatch(/^ws:\/\/.+\/ws\/players$/);
+    expect(count()).toHaveTextContent(/^—$/);
+    expect(screen.getByText(/Connecting/)).toBeInTheDocument();
+
+    act(() => FakeWebSocket.latest().open());
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    act(() => FakeWebSocket.latest().message('{"online":1284}'));
+    expect(count()).toHaveTextContent(/^1,284$/);
+  });
+
+  it('ignores malformed messages silently', () => {
+    render(<OnlineCount />);
+    act(() => {
+      FakeWebSocket.latest().open();
+      FakeWebSocket.latest().message('{"online":7}');
+      FakeWebSocket.latest().message('garbage');
+      FakeWebSocket.latest().message('{"online":"lots"}');
+    });
+    expect(count()).toHaveTextContent(/^7$/);
+  });
+
+  it('goes back to a dash when the server says the count is unknown', () => {
+    render(<OnlineCount />);
+    act(() => FakeWebSocket.latest().message('{"online":12}'));
+    act(() => FakeWebSocket.latest().message('{"online":null}'));
+    expect(count()).toHaveTextContent(/^—$/);
+  });
+
+  it('shows the closed state while reconnecting', () => {
+    render(<OnlineCount />);
+    act(() => FakeWebSocket.latest().drop());
+    expect(screen.getByText(/reconnecting/i)).toBeInTheDocument();
+  });
+});

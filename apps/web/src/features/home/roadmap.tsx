@@ -1,0 +1,67 @@
+import { Flag, Flame, Skull } from 'lucide-react';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
+
+// Spec 2.3: the three-step roadmap of a season.
+const STEPS = [
+  {
+    title: 'Launch Week',
+    when: 'Days 1–7',
+    icon: Flag,
+    text:
+      'The gates open and every prisoner starts in the same cell. Mine your first blocks, link your profile and ' +
+      'race the server to the first rank-ups while the economy is still wide open.',
+    tint: 'from-sky-400 to-cyan-500',
+  },
+  {
+    title: 'Mid-Season Surge',
+    when: 'Around day 45',
+    icon: Flame,
+    text:
+      'The mid-season refresh lands: new and reworked enchants in the laboratory, fresh quests and a shaken-up ' +
+      'market. Gangs regroup, treasuries swell and the leaderboard turns over.',
+    tint: 'from-amber-300 to-orange-500',
+  },
+  {
+    title: 'Finale & Reckoning',
+    when: 'Days 80–90',
+    icon: Skull,
+    text:
+      'The final push. Last prestige climbs, gangs fight for the top spots, and then the reckoning: standings ' +
+      'are sealed, champions are remembered and the next season begins.',
+    tint: 'from-rose-400 to-fuchsia-600',
+  },
+] as const;
+
+export function Roadmap() {
+  return (
+    <section aria-labelledby="roadmap-title" className="container-page py-12 sm:py-16">
+      <SectionHeading id="roadmap-title" eyebrow="Roadmap" title="How a season unfolds">
+        Ninety days, three acts. Know when to grind, when to spend and when to go for the throat.
+      </SectionHeading>
+      <div className="relative mt-12">
+        <div
+          aria-hidden
+          className="absolute top-7 right-[16%] left-[16%] hidden h-px bg-gradient-to-r from-sky-400/50 via-amber-400/50 to-rose-400/50 md:block"
+        />
+        <ol className="relative grid gap-6 md:grid-cols-3">
+          {STEPS.map(({ title, when, icon: Icon, text, tint }, index) => (
+            <li key={title} className="relative flex flex-col items-start md:items-center md:text-center">
+              <span
+                className={`relative flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br ${tint} text-white shadow-lg ring-4 ring-canvas`}
+              >
+                <Icon aria-hidden className="size-6" />
+              </span>
+              <div className="mt-5 w-full rounded-2xl border border-line bg-surface p-6 shadow-card">
+                <p className="text-xs font-semibold tracking-[0.14em] text-fg-muted uppercase">
+                  Step {index + 1} · {when}
+                </p>
+                <h3 className="mt-2 font-display text-xl font-bold text-fg">{title}</h3>
+                <p className="mt-2 text-[15px] leading-relaxed text-fg-muted">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

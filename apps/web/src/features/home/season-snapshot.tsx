@@ -1,0 +1,50 @@
+import type { Season } from '@prison/shared/site-config';
+import { CalendarClock, Crown, ScrollText, Sparkles, Swords } from 'lucide-react';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
+
+const STATUS_LABEL: Record<Season['status'], string> = {
+  upcoming: 'Upcoming season',
+  live: 'Live season',
+  ended: 'Last season',
+};
+
+/** Spec 2.3 / 9 Season: the season snapshot, from GET /api/config. */
+export function SeasonSnapshot({ season }: { season: Season }) {
+  const stats = [
+    { label: STATUS_LABEL[season.status], value: season.name, icon: Swords, live: season.status === 'live' },
+    { label: 'Total enchants', value: String(season.totalEnchants), icon: Sparkles },
+    { label: 'Daily quests', value: String(season.dailyQuests), icon: ScrollText },
+    { label: 'Max prestige', value: String(season.maxPrestige), icon: Crown },
+    { label: 'Season length', value: `${season.lengthDays} days`, icon: CalendarClock },
+  ];
+
+  return (
+    <section aria-labelledby="season-title" className="container-page py-12 sm:py-16">
+      <SectionHeading id="season-title" eyebrow="Season snapshot" title="The numbers behind the season">
+        Everything resets each season, so every prisoner starts on equal footing. Here is what {season.name}{' '}
+        holds.
+      </SectionHeading>
+      <dl className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+        {stats.map(({ label, value, icon: Icon, live }, index) => (
+          <div
+            key={label}
+            className={`relative overflow-hidden rounded-2xl border border-line bg-surface p-5 shadow-card ${index === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
+          >
+            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-fg-muted">
+              {label}
+              <Icon aria-hidden className="size-4 shrink-0 text-accent" />
+            </dt>
+            <dd className="mt-3 flex items-center gap-2 font-display text-3xl font-bold tracking-tight text-fg tabular-nums">
+              {value}
+              {live && (
+                <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 font-sans text-xs font-semibold tracking-normal text-emerald-700 dark:text-emerald-300">
+                  Live
+                </span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
