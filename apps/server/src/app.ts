@@ -49,11 +49,18 @@ export async function buildApp(deps: AppDeps) {
     // Bound how long a slow client may hold a connection open.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // The game server posts every second: one line per request would drown everything else.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode };
+    if (reply.statusCode >= 500) request.log.warn(entry, 'request answered with a server error');
+    else request.log.debug(entry, 'request');
+  });
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
