@@ -6,7 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
+import { HttpError } from './errors.ts';
 import type { LiveHub } from './live/hub.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { accessTokens } from './modules/auth/tokens.ts';
 import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -63,7 +66,14 @@ export async function buildApp(deps: AppDeps) {
   });
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+      ),
+  });
   await registerOpenApi(app);
   await registerSockets(app);
 
@@ -71,6 +81,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { config });
+  const tokens = accessTokens(secrets.jwtSecret);
+  await app.register(authRoutes, { db: database.db, tokens });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
   await registerWebApp(app, config.webDist);

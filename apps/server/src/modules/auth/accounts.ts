@@ -1,0 +1,107 @@
+// Account administration for the `accounts` command line (the game sets passwords and roles through
+// the bridge; this is the way in for a server owner without the plugin, or before it is installed).
+import { createHash } from 'node:crypto';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, players, refreshTokens } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
+
+const NAME = /^[.*]?[A-Za-z0-9_]{1,16}$/;
+
+/** The uuid an offline-mode server gives a name (Java's UUID.nameUUIDFromBytes, version 3). */
+export function offlineUuid(username: string): string {
+  const md5 = createHash('md5').update(`OfflinePlayer:${username}`).digest();
+  md5[6] = (md5[6]! & 0x0f) | 0x30;
+  md5[8] = (md5[8]! & 0x3f) | 0x80;
+  const hex = md5.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw new HttpError(400, `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  }
+}
+
+const normaliseRoles = (roles: string[]) => [
+  ...new Set(roles.map((r) => r.trim().toUpperCase()).filter(Boolean)),
+];
+
+async function findPlayer(db: Db | Tx, username: string) {
+  const [player] = await db
+    .select({ uuid: players.uuid, username: players.username })
+    .from(players)
+    .where(sql`lower(${players.username}) = lower(${username})`)
+    .orderBy(desc(sql`coalesce(${players.lastSeenAt}, ${players.createdAt})`))
+    .limit(1);
+  return player ?? null;
+}
+
+async function requirePlayer(db: Db, username: string) {
+  const player = await findPlayer(db, username);
+  if (!player) throw new HttpError(404, `No player named ${username}`);
+  return player;
+}
+
+/** Creates (or replaces) the account of a player, creating the player if the game has not yet. */
+export async function createAccount(
+  db: Db,
+  input: { username: string; password: string; roles?: string[]; uuid?: string },
+): Promise<{ uuid: string; username: string; roles: string[] }> {
+  if (!NAME.test(input.username)) throw new HttpError(400, `${input.username} is not a valid player name`);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const roles = normaliseRoles(input.roles ?? []);
+  return db.transaction(async (tx) => {
+    const existing = await findPlayer(tx, input.username);
+    const uuid = existing?.uuid ?? input.uuid ?? offlineUuid(input.username);
+    if (!existing) await tx.insert(players).values({ uuid, username: input.username });
+    const values = { passwordHash, roles, updatedAt: new Date() };
+    await tx
+      .insert(accounts)
+      .values({ playerUuid: uuid, ...values })
+      .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+    return { uuid, username: existing?.username ?? input.username, roles };
+  });
+}
+
+export async function setPassword(db: Db, username: string, password: string): Promise<void> {
+  checkPassword(password);
+  const player = await requirePlayer(db, username);
+  const values = { passwordHash: await hashPassword(password), updatedAt: new Date() };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(accounts)
+      .values({ playerUuid: player.uuid, ...values })
+      .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.playerUuid, player.uuid), sql`${refreshTokens.revokedAt} is null`));
+  });
+}
+
+export async function setRoles(db: Db, username: string, roles: string[]): Promise<string[]> {
+  const player = await requirePlayer(db, username);
+  const values = { roles: normaliseRoles(roles), updatedAt: new Date() };
+  await db
+    .insert(accounts)
+    .values({ playerUuid: player.uuid, ...values })
+    .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+  return values.roles;
+}
+
+export async function listAccounts(db: Db) {
+  return db
+    .select({
+      uuid: players.uuid,
+      username: players.username,
+      roles: accounts.roles,
+      updatedAt: accounts.updatedAt,
+    })
+    .from(accounts)
+    .innerJoin(players, eq(players.uuid, accounts.playerUuid))
+    .where(isNotNull(accounts.passwordHash))
+    .orderBy(sql`lower(${players.username})`);
+}

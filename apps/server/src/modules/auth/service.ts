@@ -1,0 +1,115 @@
+// Sign-in, refresh-token rotation with reuse detection, sign-out (DESIGN.md section 4 "Auth").
+import { randomUUID } from 'node:crypto';
+import { type LoginResponse, REFRESH_TOKEN_DAYS, type User } from '@prison/shared/auth';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, players, refreshTokens } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
+
+export const BAD_CREDENTIALS = 'Invalid username or password';
+export const BAD_REFRESH = 'Your session has ended. Please sign in again.';
+
+// Verifying against this when the name has no account makes both failures take as long.
+let decoyHash: Promise<string> | null = null;
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy password for unknown usernames');
+  return decoyHash;
+};
+
+async function findUser(db: Db | Tx, uuid: string): Promise<User | null> {
+  const [row] = await db
+    .select({ uuid: players.uuid, username: players.username, roles: accounts.roles })
+    .from(players)
+    .leftJoin(accounts, eq(accounts.playerUuid, players.uuid))
+    .where(eq(players.uuid, uuid));
+  return row ? { uuid: row.uuid, username: row.username, roles: row.roles ?? [] } : null;
+}
+
+async function issueRefreshToken(tx: Db | Tx, playerUuid: string, familyId: string): Promise<string> {
+  const token = newRefreshToken();
+  await tx.insert(refreshTokens).values({
+    tokenHash: hashRefreshToken(token),
+    familyId,
+    playerUuid,
+    expiresAt: sql`now() + make_interval(days => ${REFRESH_TOKEN_DAYS})`,
+  });
+  return token;
+}
+
+export async function login(
+  db: Db,
+  tokens: AccessTokens,
+  username: string,
+  password: string,
+): Promise<LoginResponse | null> {
+  // Names are unique in game at any one time; after renames, the most recently seen holder wins.
+  const [account] = await db
+    .select({
+      uuid: players.uuid,
+      username: players.username,
+      hash: accounts.passwordHash,
+      roles: accounts.roles,
+    })
+    .from(players)
+    .innerJoin(accounts, eq(accounts.playerUuid, players.uuid))
+    .where(and(sql`lower(${players.username}) = lower(${username})`, isNotNull(accounts.passwordHash)))
+    .orderBy(desc(sql`coalesce(${players.lastSeenAt}, ${players.createdAt})`))
+    .limit(1);
+  const ok = await verifyPassword(account?.hash ?? (await decoy()), password);
+  if (!account || !ok) return null;
+  const user: User = { uuid: account.uuid, username: account.username, roles: account.roles };
+  const refresh_token = await issueRefreshToken(db, user.uuid, randomUUID());
+  return { access_token: await tokens.sign(user), refresh_token, user };
+}
+
+/** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
+export async function refresh(db: Db, tokens: AccessTokens, presented: string) {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)))
+      .for('update');
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+    if (row.usedAt) {
+      // Someone replayed an old token: the thief or the owner, we cannot tell. End the family.
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return 'reused' as const;
+    }
+    const user = await findUser(tx, row.playerUuid);
+    if (!user) return null;
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(eq(refreshTokens.tokenHash, row.tokenHash));
+    const refresh_token = await issueRefreshToken(tx, user.uuid, row.familyId);
+    return { user, refresh_token };
+  });
+  if (outcome === null || outcome === 'reused') throw new HttpError(401, BAD_REFRESH);
+  return { access_token: await tokens.sign(outcome.user), refresh_token: outcome.refresh_token };
+}
+
+/** Revokes the presented refresh token's family. Unknown tokens are ignored: signing out always works. */
+export async function logout(db: Db, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
+  if (!row) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function currentUser(db: Db, uuid: string): Promise<User> {
+  const user = await findUser(db, uuid);
+  if (!user) throw new HttpError(401, 'Not signed in');
+  return user;
+}
