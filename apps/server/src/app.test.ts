@@ -56,6 +56,17 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     }
   });
 
+  it('answers a malformed address, and files that do not exist, with {detail}, not the app', async () => {
+    const bad = await t.app.inject('/api/%zz');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toEqual(expect.any(String));
+    for (const url of ['/assets/index-old999.js', '/robots.txt', '/leaderboard/logo.png']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().detail).toBe(`Not found: ${url}`);
+    }
+  });
+
   it('serves hashed assets with a year-long immutable cache', async () => {
     const res = await t.app.inject('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
@@ -84,6 +95,8 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     const page = await t.app.inject('/api/reference/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/swagger/i);
+    // It must work on plain http too.
+    expect(String(page.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
   });
 
   it('answers a body that is too large with 413 {detail}', async () => {

@@ -1,7 +1,7 @@
 // buildApp: a Fastify instance with every module registered. main.ts listens with it; tests inject.
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Secrets } from './data-dir.ts';
@@ -51,7 +51,12 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 256 * 1024,
     // Bound how long a slow client may hold a connection open.
     requestTimeout: 30_000,
-    return503OnClosing: true,
+    // While closing, requests get our own 503 {detail} (below) rather than Fastify's body.
+    return503OnClosing: false,
+    // Errors Fastify raises before routing (a malformed URL) answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).code(error.statusCode ?? 400).send({ detail: error.message });
+    },
     // The game server posts every second: one line per request would drown everything else.
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -59,6 +64,16 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new HttpError(503, 'The server is restarting. Please try again in a moment.');
+    }
+  });
   app.addHook('onResponse', async (request, reply) => {
     const entry = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode };
     if (reply.statusCode >= 500) request.log.warn(entry, 'request answered with a server error');

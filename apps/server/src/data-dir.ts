@@ -1,9 +1,19 @@
 // DATA_DIR belongs to one server process at a time (PGlite's files cannot be shared), and it keeps
 // the secrets generated for the embedded default.
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 
 export class DataDirBusyError extends Error {}
 
@@ -17,36 +27,73 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Claims DATA_DIR for this process; throws DataDirBusyError when a live process holds it. */
+function readPid(file: string): number | null {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates `file` holding `content`, atomically and only if it does not exist (false if it does). */
+function createExclusive(file: string, content: string): boolean {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, content);
+  try {
+    linkSync(temp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    unlinkSync(temp);
+  }
+}
+
+/**
+ * Claims DATA_DIR for this process; throws DataDirBusyError when a live process holds it.
+ * The pid file appears complete or not at all (link), and taking over a stale one is serialised by
+ * a second short-lived lock, so two processes starting together cannot both win.
+ */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'server.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
-        } catch {
-          // Already gone.
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirBusyError(
-          `Another server process (pid ${pid}) is already using the data directory ${dataDir}. ` +
-            'Stop it first, or give this process its own DATA_DIR.',
-        );
+  const takeover = join(dataDir, 'server.pid.takeover');
+  const release = () => {
+    if (readPid(file) === process.pid) unlinkSync(file);
+  };
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (createExclusive(file, String(process.pid))) return release;
+    const holder = readPid(file);
+    if (holder !== null && holder !== process.pid && isAlive(holder)) {
+      throw new DataDirBusyError(
+        `Another server process (pid ${holder}) is already using the data directory ${dataDir}. ` +
+          'Stop it first, or give this process its own DATA_DIR.',
+      );
+    }
+    // A stale lock from a process that died without cleaning up (kill -9, power loss).
+    if (createExclusive(takeover, String(process.pid))) {
+      try {
+        if (readPid(file) === holder) rmSync(file, { force: true });
+      } finally {
+        unlinkSync(takeover);
       }
-      // A stale lock from a process that died without cleaning up (kill -9, power loss).
-      unlinkSync(file);
+    } else {
+      // Someone else is taking over; a takeover lock left by a crash expires after 10 seconds.
+      try {
+        if (Date.now() - statSync(takeover).mtimeMs > 10_000) rmSync(takeover, { force: true });
+      } catch {
+        // Gone already.
+      }
+      sleepSync(20);
     }
   }
   throw new DataDirBusyError(`Could not lock the data directory ${dataDir}`);
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 export interface Secrets {
@@ -60,12 +107,20 @@ export interface Secrets {
  * in DATA_DIR/secrets.json, so sessions and the bridge survive a restart.
  */
 export function resolveSecrets(config: Config): Secrets {
+  if (config.databaseUrl && (!config.jwtSecret || !config.bridgeToken)) {
+    // Every process on a shared database must sign and check tokens with the same secrets.
+    throw new ConfigError('JWT_SECRET and BRIDGE_TOKEN must be set when DATABASE_URL is set');
+  }
   const file = join(config.dataDir, 'secrets.json');
   let stored: Partial<Record<keyof Secrets, string>> = {};
   try {
     stored = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    // First start.
+  } catch (err) {
+    // Only a missing file is a first start: replacing damaged secrets would silently sign every
+    // player out and lock the game server's plugin out of the bridge.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`Cannot read ${file}: ${(err as Error).message}. Repair or remove it.`);
+    }
   }
   const make = () => randomBytes(32).toString('base64url');
   const secrets: Secrets = {
@@ -80,7 +135,10 @@ export function resolveSecrets(config: Config): Secrets {
     rconPassword: config.rcon.password ? stored.rconPassword : (secrets.rconPassword ?? stored.rconPassword),
   };
   if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
-    writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 });
+    const temp = `${file}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(temp, 0o600);
+    renameSync(temp, file);
   }
   return secrets;
 }

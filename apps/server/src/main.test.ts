@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +22,10 @@ describe('the server process', () => {
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
 
     // The data survives a restart, and the generated secrets are kept.
+    const secrets = readFileSync(join(dataDir, 'secrets.json'), 'utf8');
     const again = await startServer({ DATA_DIR: dataDir });
     expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toBe(secrets);
     again.proc.kill('SIGINT');
     expect(await again.exited).toBe(0);
   });

@@ -32,7 +32,13 @@ async function main(): Promise<void> {
   // A dependency failing later must not take the process down: log it and keep serving.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 
-  const secrets = resolveSecrets(config);
+  let secrets: ReturnType<typeof resolveSecrets>;
+  try {
+    secrets = resolveSecrets(config);
+  } catch (err) {
+    releaseDataDir();
+    fail(err instanceof ConfigError ? `Configuration error: ${err.message}` : (err as Error).message);
+  }
   let database: Database;
   try {
     database = config.databaseUrl
@@ -46,14 +52,24 @@ async function main(): Promise<void> {
   log.info({ database: database.kind }, 'database ready');
 
   const hub = new LiveHub(database, log);
-  await hub.start();
   const app = await buildApp({ config, database, hub, secrets, loggerInstance: log });
-  if (config.demo) {
-    const { seedDemoGuides } = await import('./modules/docs/demo.ts');
-    await seedDemoGuides(database.db);
+  let port: number;
+  try {
+    await hub.start();
+    if (config.demo) {
+      const { seedDemoGuides } = await import('./modules/docs/demo.ts');
+      await seedDemoGuides(database.db);
+    }
+    await app.listen({ port: config.port, host: config.host });
+    port = (app.server.address() as AddressInfo).port;
+  } catch (err) {
+    log.error({ err }, 'start-up failed');
+    await app.close().catch(() => {});
+    await hub.stop();
+    await database.close().catch(() => {});
+    releaseDataDir();
+    fail(`Start-up failed: ${(err as Error).message}`);
   }
-  await app.listen({ port: config.port, host: config.host });
-  const { port } = app.server.address() as AddressInfo;
 
   let simulator: { stop(): Promise<void> } | null = null;
   const stopSimulating = new AbortController();

@@ -55,9 +55,16 @@ export async function openPostgres(
   url: string,
   log: (msg: string, err?: unknown) => void,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  // A connection lost while idle, or while checked out in a transaction (the pool stops watching
+  // it then), must not crash the process: the query in flight fails and the pool replaces it.
   pool.on('error', (err) => log('database connection lost', err));
+  pool.on('connect', (client) => client.on('error', (err) => log('database connection lost', err)));
   const migrator = drizzlePg(pool, { schema });
   const lockClient = await pool.connect();
   try {
@@ -95,6 +102,7 @@ class PgListener {
   private client: pg.Client | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
@@ -104,7 +112,11 @@ class PgListener {
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     client.on('notification', (msg) => {
       if (msg.channel === this.channel) this.onPayload(msg.payload ?? '');
     });
@@ -113,9 +125,27 @@ class PgListener {
       this.reconnect(client);
     });
     client.on('end', () => this.reconnect(client));
-    await client.connect();
-    await client.query(`listen "${this.channel.replaceAll('"', '""')}"`);
+    try {
+      await client.connect();
+      await client.query(`listen "${this.channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
     this.client = client;
+    // A connection dropped silently (a NAT or proxy forgetting it) shows up here.
+    this.heartbeat ??= setInterval(() => {
+      const current = this.client;
+      current?.query('select 1').catch((err) => {
+        this.log('live listener heartbeat failed; reconnecting', err);
+        this.reconnect(current);
+      });
+    }, 30_000);
+    this.heartbeat.unref();
     // Whatever changed while we were not listening is unknown: tell the subscriber to rebuild.
     this.onPayload('*');
   }
@@ -137,6 +167,7 @@ class PgListener {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});

@@ -20,6 +20,10 @@ describe('the live hub', () => {
       return { value: { state } };
     });
     hub.define('social:', async (topic) => ({ value: { topic, state } }));
+    hub.define('expiring', async () => {
+      if (failing) throw new Error('database down');
+      return { value: { fresh: true }, expires: { inMs: 300, value: { fresh: false } } };
+    });
     await hub.start();
   });
   afterAll(async () => {
@@ -72,5 +76,15 @@ describe('the live hub', () => {
     failing = false;
     await sleep(2500); // The hub retries a failed build after two seconds.
     expect(await hub.current('counter')).toEqual({ state: 5 });
+  });
+
+  it('replaces a snapshot when it expires, even while rebuilding fails', async () => {
+    failing = false;
+    expect(await hub.current('expiring')).toEqual({ fresh: true });
+    failing = true;
+    await database.db.transaction((tx) => notifyTopics(tx, ['expiring']));
+    await sleep(600);
+    expect(await hub.current('expiring')).toEqual({ fresh: false });
+    failing = false;
   });
 });

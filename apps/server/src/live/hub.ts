@@ -14,6 +14,9 @@ export interface TopicBuild<T = unknown> {
   value: T;
   /** Rebuild again after this many milliseconds even without a NOTIFY (e.g. data goes stale). */
   refreshInMs?: number;
+  /** Replace the value with this one after `inMs` unless a newer build lands first (even if the
+   *  database is down by then, when rebuilding fails and would otherwise keep the old value). */
+  expires?: { inMs: number; value: T };
 }
 export type TopicBuilder<T = unknown> = (topic: string) => Promise<TopicBuild<T>>;
 
@@ -22,6 +25,7 @@ interface Topic {
   builder: TopicBuilder;
   value: unknown;
   frame: string | null;
+  expiry: NodeJS.Timeout | null;
   sockets: Set<WebSocket>;
   built: boolean;
   lastBuildAt: number;
@@ -57,10 +61,7 @@ export class LiveHub {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.unlisten?.().catch(() => {});
-    for (const topic of this.topics.values()) {
-      if (topic.timer) clearTimeout(topic.timer);
-      for (const resolve of topic.waiters.splice(0)) resolve();
-    }
+    for (const topic of this.topics.values()) this.forget(topic);
   }
 
   /** The current value of a topic, built on first use. Read endpoints answer from it. */
@@ -77,7 +78,15 @@ export class LiveHub {
     if (!topic.built) await this.rebuildNow(topic);
     if (socket.readyState !== socket.OPEN) return;
     topic.sockets.add(socket);
-    socket.once('close', () => topic.sockets.delete(socket));
+    socket.once('close', () => {
+      topic.sockets.delete(socket);
+      // Per-player topics (social:<uuid>) are dropped with their last socket, so the hub does not
+      // keep rebuilding feeds nobody watches.
+      if (topic.sockets.size === 0 && topic.name.includes(':') && this.topics.get(topic.name) === topic) {
+        this.topics.delete(topic.name);
+        this.forget(topic);
+      }
+    });
     if (topic.frame !== null) socket.send(topic.frame);
   }
 
@@ -111,6 +120,7 @@ export class LiveHub {
       builder,
       value: undefined,
       frame: null,
+      expiry: null,
       sockets: new Set(),
       built: false,
       lastBuildAt: 0,
@@ -125,7 +135,7 @@ export class LiveHub {
   }
 
   private schedule(topic: Topic, delay?: number): void {
-    if (this.stopped) return;
+    if (this.stopped || this.topics.get(topic.name) !== topic) return;
     // A change is due one interval after the last build; a planned refresh when it says.
     if (delay === undefined) topic.dirty = true;
     if (topic.building) return; // The build in flight reschedules itself when it ends.
@@ -150,13 +160,17 @@ export class LiveHub {
     topic.building = (async () => {
       let next: number | undefined;
       try {
-        const { value, refreshInMs } = await topic.builder(topic.name);
-        const frame = JSON.stringify(value);
-        topic.value = value;
+        const { value, refreshInMs, expires } = await topic.builder(topic.name);
+        this.publish(topic, value);
         topic.built = true;
-        if (frame !== topic.frame) {
-          topic.frame = frame;
-          this.broadcast(topic, frame);
+        if (topic.expiry) clearTimeout(topic.expiry);
+        topic.expiry = null;
+        if (expires) {
+          topic.expiry = setTimeout(() => {
+            topic.expiry = null;
+            this.publish(topic, expires.value);
+          }, expires.inMs);
+          topic.expiry.unref();
         }
         next = refreshInMs;
       } catch (err) {
@@ -173,14 +187,30 @@ export class LiveHub {
     return topic.building;
   }
 
-  private broadcast(topic: Topic, frame: string): void {
+  private forget(topic: Topic): void {
+    if (topic.timer) clearTimeout(topic.timer);
+    if (topic.expiry) clearTimeout(topic.expiry);
+    topic.timer = topic.expiry = null;
+    for (const resolve of topic.waiters.splice(0)) resolve();
+  }
+
+  private publish(topic: Topic, value: unknown): void {
+    topic.value = value;
+    const frame = JSON.stringify(value);
+    if (frame === topic.frame) return;
+    topic.frame = frame;
+    this.broadcast(topic, Buffer.from(frame));
+  }
+
+  /** One encoded frame for every socket of the topic. */
+  private broadcast(topic: Topic, frame: Buffer): void {
     for (const socket of topic.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         socket.terminate();
         continue;
       }
-      socket.send(frame);
+      socket.send(frame, { binary: false });
     }
   }
 

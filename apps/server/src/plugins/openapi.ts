@@ -27,6 +27,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/reference', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/reference',
+    staticCSP: true,
+    // Its own policy would upgrade every request to https and break the page on plain http.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/upgrade-insecure-requests;?\s*/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -47,7 +47,8 @@ export function sameSiteOrigin(config: Config) {
     } catch {
       throw new HttpError(403, 'Cross-site WebSocket connections are not allowed');
     }
-    const requested = (request.headers.host ?? '').toLowerCase();
+    // request.host honours TRUST_PROXY (X-Forwarded-Host behind a load balancer).
+    const requested = request.host.toLowerCase();
     if (host !== requested && !extra.has(host) && !extra.has(host.replace(/:\d+$/, ''))) {
       throw new HttpError(403, 'Cross-site WebSocket connections are not allowed');
     }

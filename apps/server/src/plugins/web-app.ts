@@ -1,11 +1,14 @@
 // Hosts the built web app: hashed assets cached for a year, pre-compressed files when present,
 // and index.html for every other path outside /api and /ws (the single-page app's routes).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const API_PATH = /^\/(api|ws)(\/|$)/;
+// A request for a file (hashed assets, robots.txt, an image) that does not exist is a 404, not the
+// app: after a deploy, a stale chunk must fail loudly instead of being handed HTML.
+const FILE_PATH = /^\/assets\/|\/[^/]+\.[A-Za-z0-9]{1,8}$/;
 
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
@@ -17,10 +20,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       index: false,
       cacheControl: false,
       setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const hashed = relative(webDist, path).startsWith(`assets${sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -30,6 +31,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (API_PATH.test(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
     }
+    if (FILE_PATH.test(path)) return reply.code(404).send({ detail: `Not found: ${path}` });
     if (!built) {
       return reply
         .code(503)
