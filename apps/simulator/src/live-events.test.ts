@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { xpForLevel } from './experience.ts';
 import { LiveEvents, MAX_ONLINE, MIN_ONLINE } from './live-events.ts';
 import { LiveState } from './live-state.ts';
-import { seedEvents } from './seed.ts';
+import { seedEvents, seedPhases } from './seed.ts';
 import { SiteModel } from './testing/site-model.ts';
 import { generateWorld } from './world.ts';
 
@@ -138,5 +138,78 @@ describe('live events', () => {
   it('is reproducible for a run id', () => {
     const again = run();
     expect(again.events).toEqual(events);
+  });
+});
+
+describe('presence ticks (while the seed is still being delivered)', () => {
+  const PRESENCE_TICKS = 600;
+  const world = generateWorld({ now: NOW });
+  const state = new LiveState(world);
+  const live = new LiveEvents(state, 'r2');
+  // Only the seed's sessions have reached the site: the players exist, nothing else does.
+  const site = new SiteModel();
+  for (const event of seedPhases(world).sessions.flat()) site.apply(event);
+  const reset = live.reset(NOW);
+  const presence: BridgeEvent[][] = [];
+  const online: number[] = [];
+  for (let i = 1; i <= PRESENCE_TICKS; i++) {
+    presence.push(live.presence(NOW + i * 1000));
+    online.push(state.online.size);
+  }
+  // Then the seed is complete and full ticks carry on from the same state.
+  const full: BridgeEvent[][] = [];
+  for (let i = PRESENCE_TICKS + 1; i <= PRESENCE_TICKS + 600; i++) full.push(live.tick(NOW + i * 1000));
+  const all = [...reset, ...presence.flat(), ...full.flat()];
+
+  it('carry only joins, quits (with their activity and statistics) and the online count', () => {
+    const types = new Set(presence.flat().map((e) => e.type));
+    expect([...types].sort()).toEqual(
+      ['activity', 'player.join', 'player.quit', 'player.stats', 'server.status'].sort(),
+    );
+    for (const e of presence.flat()) {
+      if (e.type === 'activity') expect(['PLAYER_JOIN', 'PLAYER_QUIT']).toContain(e.activity_type);
+    }
+  });
+
+  it('name nothing but players, all of whom the seed sessions created', () => {
+    const problems = [...reset, ...presence.flat()].flatMap((e) => {
+      const problem = site.apply(e);
+      return problem ? [`${e.id} ${e.type}: ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+    expect(site.online.size).toBe(online.at(-1));
+  });
+
+  it('fill the server at once, drift, and report the count at least every 5 seconds', () => {
+    expect(online[0]).toBeGreaterThanOrEqual(MIN_ONLINE);
+    expect(new Set(online).size).toBeGreaterThan(5);
+    let last = -1;
+    presence.forEach((tick, i) => {
+      const status = tick.find((e) => e.type === 'server.status');
+      if (status?.type === 'server.status') {
+        expect(status).toMatchObject({ online: online[i], max_online: 500 });
+        last = i;
+      }
+      expect(i - last).toBeLessThan(5);
+    });
+    expect(presence[0]!.some((e) => e.type === 'server.status')).toBe(true);
+  });
+
+  it('hand over to full ticks without joining anyone twice or quitting anyone offline', () => {
+    const on = new Set<string>();
+    for (const e of [...presence.flat(), ...full.flat()]) {
+      if (e.type === 'player.join') {
+        expect(on.has(e.uuid)).toBe(false);
+        on.add(e.uuid);
+      }
+      if (e.type === 'player.quit') expect(on.delete(e.uuid)).toBe(true);
+    }
+    expect(full.flat().some((e) => e.type === 'player.progress')).toBe(true);
+  });
+
+  it('all parse with the bridge schema, with ids unique to the run', () => {
+    expect(all.filter((e) => !bridgeEventSchema.safeParse(e).success)).toEqual([]);
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    for (const e of all) expect(e.id).toMatch(/^run:r2:\d+$/);
   });
 });

@@ -1,6 +1,7 @@
 // One second of the simulated server at a time: who joins and leaves, what they say, mine, earn,
-// spend and trade, and the occasional gang, friendship and auction change. Every change is applied
-// to the live state and returned as bridge events with ids unique to this run.
+// spend and trade, and the occasional gang, friendship and auction change (or, while the seed is
+// still being delivered, only who joins and leaves). Every change is applied to the live state and
+// returned as bridge events with ids unique to this run.
 import type { BridgeEvent } from '@prison/shared/bridge';
 import { AUCTION_CATEGORIES, GKITS } from './catalogue.ts';
 import { chatLine, privateLine, tradeLine } from './chatter.ts';
@@ -72,11 +73,29 @@ export class LiveEvents {
     if (r.chance(0.05)) this.claimKit();
     if (r.chance(0.03)) this.list();
     if (r.chance(0.01) || this.state.listings.size > MAX_RUN_LISTINGS) this.cancelListing();
-    if (this.state.online.size !== before || now - this.lastStatusAt >= STATUS_EVERY_MS) {
-      this.emit({ type: 'server.status', online: this.state.online.size, max_online: this.state.maxOnline });
-      this.lastStatusAt = now;
-    }
+    this.status(before);
     return this.end();
+  }
+
+  /**
+   * A tick of presence only, the same joins, quits (with their activity entries and statistics)
+   * and online counts as a full tick: what may run while the seed is still being delivered, as it
+   * names nothing but players, who all exist once the seed's sessions are applied.
+   */
+  presence(now: number): BridgeEvent[] {
+    this.begin(now);
+    const before = this.state.online.size;
+    this.kicks();
+    this.movePopulation();
+    this.status(before);
+    return this.end();
+  }
+
+  /** The online count, on every change and at least every STATUS_EVERY_MS. */
+  private status(before: number) {
+    if (this.state.online.size === before && this.now - this.lastStatusAt < STATUS_EVERY_MS) return;
+    this.emit({ type: 'server.status', online: this.state.online.size, max_online: this.state.maxOnline });
+    this.lastStatusAt = this.now;
   }
 
   private begin(now: number) {

@@ -1,7 +1,7 @@
 import { type BridgeEvent, bridgeEventSchema, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
-import { seedBatches, seedEvents } from './seed.ts';
+import { seedBatches, seedEvents, seedPhases } from './seed.ts';
 import { SiteModel } from './testing/site-model.ts';
 import { generateWorld } from './world.ts';
 
@@ -39,6 +39,29 @@ describe('seed events', () => {
     expect(site.players.size).toBe(world.players.length);
     expect(site.gangs.size).toBe(world.gangs.length);
     expect(site.listings.size).toBe(world.listings.length);
+  });
+
+  it('start with every join and quit, in batches of their own, which create everyone and leave them offline', () => {
+    const { sessions, history } = seedPhases(world);
+    const presence = (e: BridgeEvent) => e.type === 'player.join' || e.type === 'player.quit';
+    // Nothing that names anything else comes before the last join or quit.
+    const lastSession = events.findLastIndex(presence);
+    expect(events.slice(0, lastSession + 1).every(presence)).toBe(true);
+    expect(sessions.flat()).toEqual(events.slice(0, lastSession + 1));
+    expect(history.flat().some(presence)).toBe(false);
+    expect(batches).toEqual([...sessions, ...history]);
+    expect(sessions.length).toBeLessThan(batches.length / 3);
+    for (const batch of sessions) expect(batch.length).toBeLessThanOrEqual(MAX_EVENTS_PER_BATCH);
+
+    // Both sessions of everyone who had two: first login weeks ago, last one recent.
+    const multi = world.players.filter((p) => p.sessions.length > 1);
+    expect(sessions.flat().filter((e) => e.type === 'player.join')).toHaveLength(
+      world.players.length + multi.length,
+    );
+    const site = new SiteModel();
+    for (const event of sessions.flat()) expect(site.apply(event)).toBeNull();
+    expect(site.players.size).toBe(world.players.length);
+    expect(site.online.size).toBe(0);
   });
 
   it('leave everyone offline, last logging in and out at their last session', () => {

@@ -1,18 +1,39 @@
 // Turns the generated world into bridge events, in an order the site accepts (a player exists before
 // anything names them, a gang before its members, a listing's seller before the listing), with ids
-// fixed by the seed so that seeding the same site again is skipped event by event.
+// fixed by the seed so that seeding the same site again is skipped event by event. All the joins and
+// quits come first, so the live presence loop can run while the rest of the seed is delivered.
 import { type BridgeEvent, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
 import { DAY, HOUR, type Player, type World } from './model.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function seedEvents(world: World): BridgeEvent[] {
-  const id = (key: string) => `seed:${world.tag}:${key}`;
-  const events: BridgeEvent[] = [];
-  const byUuid = new Map(world.players.map((p) => [p.uuid, p]));
-  const ref = (uuid: string) => byUuid.get(uuid)!.index;
+  return [...sessionEvents(world), ...historyEvents(world)];
+}
 
-  // 1. Everyone's first session: this creates the players, with their first login in the past.
+/**
+ * The seed in delivery order, in batches: first every player's sessions (which create all the
+ * players and leave them offline, so live presence may start as soon as they are applied), then
+ * everything else.
+ */
+export function seedPhases(world: World): { sessions: BridgeEvent[][]; history: BridgeEvent[][] } {
+  return { sessions: toBatches(sessionEvents(world)), history: toBatches(historyEvents(world)) };
+}
+
+export function seedBatches(world: World): BridgeEvent[][] {
+  const { sessions, history } = seedPhases(world);
+  return [...sessions, ...history];
+}
+
+const seedId = (world: World) => (key: string) => `seed:${world.tag}:${key}`;
+
+/**
+ * Only joins and quits: everyone's first session creates the players with their first login in the
+ * past, and everyone's last session makes the last login and logout recent and leaves them offline.
+ */
+function sessionEvents(world: World): BridgeEvent[] {
+  const id = seedId(world);
+  const events: BridgeEvent[] = [];
   for (const p of world.players) {
     const first = p.sessions[0]!;
     events.push({
@@ -24,8 +45,29 @@ export function seedEvents(world: World): BridgeEvent[] {
     });
     events.push({ id: id(`p${p.index}:quit0`), type: 'player.quit', at: iso(first.end), uuid: p.uuid });
   }
+  for (const p of world.players) {
+    if (p.sessions.length < 2) continue;
+    const last = p.sessions[p.sessions.length - 1]!;
+    events.push({
+      id: id(`p${p.index}:join1`),
+      type: 'player.join',
+      at: iso(last.start),
+      uuid: p.uuid,
+      username: p.username,
+    });
+    events.push({ id: id(`p${p.index}:quit1`), type: 'player.quit', at: iso(last.end), uuid: p.uuid });
+  }
+  return events;
+}
 
-  // 2. Site accounts, as the plugin sends them from in-game commands and permission groups.
+/** Everything about the players, all of whom exist by then. */
+function historyEvents(world: World): BridgeEvent[] {
+  const id = seedId(world);
+  const events: BridgeEvent[] = [];
+  const byUuid = new Map(world.players.map((p) => [p.uuid, p]));
+  const ref = (uuid: string) => byUuid.get(uuid)!.index;
+
+  // 1. Site accounts, as the plugin sends them from in-game commands and permission groups.
   for (const account of world.accounts) {
     const key = `p${ref(account.uuid)}`;
     if (account.password)
@@ -44,10 +86,10 @@ export function seedEvents(world: World): BridgeEvent[] {
       });
   }
 
-  // 3. Progress, money, statistics and kits.
+  // 2. Progress, money, statistics and kits.
   for (const p of world.players) events.push(...playerState(world, p, id));
 
-  // 4. Gangs, then their members (leader first), then their treasuries.
+  // 3. Gangs, then their members (leader first), then their treasuries.
   for (const gang of world.gangs) {
     events.push({
       id: id(`g:${gang.id}`),
@@ -78,7 +120,7 @@ export function seedEvents(world: World): BridgeEvent[] {
     });
   }
 
-  // 5. Friendships (one event links both ways).
+  // 4. Friendships (one event links both ways).
   for (const f of world.friendships) {
     events.push({
       id: id(`f:${ref(f.a)}-${ref(f.b)}`),
@@ -89,7 +131,7 @@ export function seedEvents(world: World): BridgeEvent[] {
     });
   }
 
-  // 6. The auction house.
+  // 5. The auction house.
   for (const l of world.listings) {
     events.push({
       id: id(`l:${l.id}`),
@@ -106,7 +148,7 @@ export function seedEvents(world: World): BridgeEvent[] {
     });
   }
 
-  // 7. The activity history, oldest first.
+  // 6. The activity history, oldest first.
   world.activity.forEach((a, n) => {
     events.push({
       id: id(`a:${n}`),
@@ -119,19 +161,6 @@ export function seedEvents(world: World): BridgeEvent[] {
     });
   });
 
-  // 8. Everyone's last session, so the last login and logout are recent and everyone ends offline.
-  for (const p of world.players) {
-    if (p.sessions.length < 2) continue;
-    const last = p.sessions[p.sessions.length - 1]!;
-    events.push({
-      id: id(`p${p.index}:join1`),
-      type: 'player.join',
-      at: iso(last.start),
-      uuid: p.uuid,
-      username: p.username,
-    });
-    events.push({ id: id(`p${p.index}:quit1`), type: 'player.quit', at: iso(last.end), uuid: p.uuid });
-  }
   return events;
 }
 
@@ -200,5 +229,3 @@ export function toBatches<T>(items: readonly T[], size = MAX_EVENTS_PER_BATCH): 
   for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
   return batches;
 }
-
-export const seedBatches = (world: World) => toBatches(seedEvents(world));

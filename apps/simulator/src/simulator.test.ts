@@ -3,9 +3,9 @@ import { bridgeEventSchema } from '@prison/shared/bridge';
 import { Rcon } from 'rcon-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorLog } from './log.ts';
-import { seedEvents } from './seed.ts';
+import { seedEvents, seedPhases } from './seed.ts';
 import { startSimulator } from './simulator.ts';
-import { type FakeSite, startFakeSite } from './testing/fake-site.ts';
+import { type FakeSite, type ReceivedBatch, startFakeSite } from './testing/fake-site.ts';
 import { generateWorld } from './world.ts';
 
 const PLAYERS = 60;
@@ -68,9 +68,10 @@ describe('startSimulator', () => {
     expect(third!.events.map((e) => e.id)).toEqual(first!.events.map((e) => e.id));
     expect(lines.some((l) => l.level === 'warn' && l.message.includes('retrying'))).toBe(true);
 
+    // The seed, in order (live presence batches run alongside it once the players exist).
     const expectedIds = seedEvents(generateWorld({ players: PLAYERS })).map((e) => e.id);
     const delivered = site.batches.filter((b) => b.status === 200).flatMap((b) => b.events.map((e) => e.id));
-    expect(delivered.slice(0, expectedIds.length)).toEqual(expectedIds);
+    expect(delivered.filter((id) => id.startsWith('seed:'))).toEqual(expectedIds);
 
     // Then the live stream: the session reset, then ticks with joins and online counts.
     await until(() => site!.batches.some((b) => b.events.some((e) => e.type === 'server.status')));
@@ -89,6 +90,68 @@ describe('startSimulator', () => {
     await rcon.end();
   });
 
+  it('reports presence while the rest of the seed is delivered, then streams everything without a break', async () => {
+    site = await startFakeSite();
+    // A slow database: each seed batch takes a while, live batches do not.
+    site.delayMs = (events) => (events.some((e) => e.id.startsWith('seed:')) ? 150 : 0);
+    const { simulator, lines } = await start(site);
+    await simulator.seeded;
+    const seedBatchCount = site.batches.length;
+    await until(() => site!.batches.length > seedBatchCount + 20);
+    await simulator.stop();
+
+    const { sessions, history } = seedPhases(generateWorld({ players: PLAYERS }));
+    expect(history.length).toBeGreaterThan(1);
+    const batches = site.batches;
+    expect(batches.every((b) => b.status === 200)).toBe(true);
+    const isSeed = (b: ReceivedBatch) => b.events.some((e) => e.id.startsWith('seed:'));
+    const seedAt = batches.flatMap((b, i) => (isSeed(b) ? [i] : []));
+    expect(seedAt).toHaveLength(sessions.length + history.length);
+    const lastSessions = seedAt[sessions.length - 1]!;
+    const lastSeed = seedAt.at(-1)!;
+    const hasStatus = (b: ReceivedBatch) => b.events.some((e) => e.type === 'server.status');
+
+    // Nothing live before every player exists; the first online count before the heavy batches.
+    expect(batches.slice(0, lastSessions + 1).every(isSeed)).toBe(true);
+    expect(batches.slice(lastSessions + 1, seedAt[sessions.length]).some(hasStatus)).toBe(true);
+    // The count keeps coming (and changing) while the seed is delivered...
+    const during = batches.slice(lastSessions + 1, lastSeed).filter(hasStatus);
+    expect(during.length).toBeGreaterThanOrEqual(history.length);
+    const counts = during.flatMap((b) =>
+      b.events.flatMap((e) => (e.type === 'server.status' ? [e.online] : [])),
+    );
+    expect(new Set(counts).size).toBeGreaterThan(1);
+    // ...with nothing but presence in it: statistics and everything else wait for the seed.
+    const presenceTypes = ['player.join', 'player.quit', 'activity', 'server.status'];
+    for (const b of batches.slice(0, lastSeed + 1).filter((x) => !isSeed(x))) {
+      for (const e of b.events) expect(presenceTypes).toContain(e.type);
+    }
+    // ...and it carries on afterwards, with the full stream.
+    const after = batches.slice(lastSeed + 1);
+    expect(after.filter(hasStatus).length).toBeGreaterThan(1);
+    expect(after.some((b) => b.events.some((e) => e.type === 'player.progress'))).toBe(true);
+
+    // One live session at a time per player: no join of someone online, no quit of someone offline
+    // (after the start-up reset, which signs off everyone).
+    const live = batches.filter((b) => !isSeed(b)).flatMap((b) => b.events);
+    const firstJoin = live.findIndex((e) => e.type === 'player.join');
+    expect(live.slice(0, firstJoin).every((e) => e.type === 'player.quit')).toBe(true);
+    const on = new Set<string>();
+    for (const e of live.slice(firstJoin)) {
+      if (e.type === 'player.join') {
+        expect(on.has(e.uuid)).toBe(false);
+        on.add(e.uuid);
+      }
+      if (e.type === 'player.quit') expect(on.delete(e.uuid)).toBe(true);
+    }
+    expect(site.model.online).toEqual(on);
+    for (const e of batches.flatMap((b) => b.events))
+      expect(bridgeEventSchema.safeParse(e).success).toBe(true);
+    expect(lines).toContainEqual(expect.objectContaining({ message: 'live presence started' }));
+    expect(lines).toContainEqual(expect.objectContaining({ message: 'live stream started' }));
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
   it('waits for a site that is not listening yet', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -105,6 +168,17 @@ describe('startSimulator', () => {
     expect(lines).toContainEqual(expect.objectContaining({ level: 'info', message: 'site reachable again' }));
   });
 
+  /**
+   * After a stop, the count once requests already on the wire have landed (the fake site may be
+   * slow to record them), which must not grow.
+   */
+  async function expectQuietAfterStop(fake: FakeSite, settleMs = 50) {
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const count = fake.batches.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fake.batches.length).toBe(count);
+  }
+
   it('stops promptly: no more events, RCON closed', async () => {
     site = await startFakeSite();
     const controller = new AbortController();
@@ -116,9 +190,7 @@ describe('startSimulator', () => {
     await simulator.done;
     await simulator.stop();
     expect(Date.now() - started).toBeLessThan(2_000);
-    const count = site.batches.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(site.batches.length).toBe(count);
+    await expectQuietAfterStop(site);
     const refused = await new Promise<boolean>((resolve) => {
       const socket = connect(simulator.rconPort, '127.0.0.1');
       socket.once('connect', () => {
@@ -128,6 +200,25 @@ describe('startSimulator', () => {
       socket.once('error', () => resolve(true));
     });
     expect(refused).toBe(true);
+  });
+
+  it('stops promptly mid-seed, presence loop included', async () => {
+    site = await startFakeSite();
+    site.delayMs = (events) => (events.some((e) => e.id.startsWith('seed:')) ? 300 : 0);
+    const controller = new AbortController();
+    const { simulator, lines } = await start(site, { signal: controller.signal });
+    await until(
+      () => site!.batches.filter((b) => b.events.some((e) => e.type === 'server.status')).length > 3,
+    );
+    const started = Date.now();
+    controller.abort();
+    await simulator.done;
+    await simulator.seeded;
+    await simulator.stop();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(lines).not.toContainEqual(expect.objectContaining({ message: 'world seeded' }));
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    await expectQuietAfterStop(site, 400);
   });
 
   it('re-seeding the same site is skipped event by event', async () => {

@@ -1,12 +1,15 @@
 // The simulated game server: serves RCON at once, then seeds the site through the bridge API
-// (waiting for the site to answer) and keeps streaming live events until stopped.
+// (waiting for the site to answer) and keeps streaming live events until stopped. Presence (joins,
+// quits, the online count) goes live as soon as the seed has created the players, while the rest
+// of the seed is still being delivered.
 import { randomBytes } from 'node:crypto';
+import type { BridgeEvent } from '@prison/shared/bridge';
 import { BridgeClient } from './bridge-client.ts';
 import { LiveState } from './live-state.ts';
 import { type LogOption, toSimulatorLog } from './log.ts';
 import { createCommandHandler } from './rcon-commands.ts';
 import { startRconServer } from './rcon-server.ts';
-import { seedBatches } from './seed.ts';
+import { seedPhases } from './seed.ts';
 import { runStream } from './stream.ts';
 import { generateWorld } from './world.ts';
 
@@ -64,31 +67,63 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     log,
     retryInitialMs: options.retryInitialMs,
   });
-  const send = (events: Parameters<BridgeClient['sendEvents']>[0]) => client.sendEvents(events);
+  const send = (events: BridgeEvent[]) => client.sendEvents(events);
   let markSeeded = () => {};
   const seeded = new Promise<void>((resolve) => {
     markSeeded = resolve;
   });
 
   const run = async () => {
+    let seeding = true;
+    let stream: Promise<void> | undefined;
+    // A fatal bridge error on either side (seed or stream) stops both.
+    const fail = (error: unknown) => {
+      if (signal.aborted) return;
+      log.error({ error: (error as Error).message }, 'simulator stopped streaming');
+      controller.abort();
+    };
     try {
-      const batches = seedBatches(world);
+      const { sessions, history } = seedPhases(world);
       let applied = 0;
       let skipped = 0;
-      for (const batch of batches) {
-        const result = await send(batch);
-        applied += result.applied;
-        skipped += result.skipped;
-      }
+      const deliver = async (batches: BridgeEvent[][]) => {
+        for (const batch of batches) {
+          const result = await send(batch);
+          applied += result.applied;
+          skipped += result.skipped;
+        }
+      };
+      await deliver(sessions);
+      // Every player exists and is offline: presence goes live now, alongside the rest of the seed,
+      // and the stream carries on with everything else once the seed is complete. The seed waits for
+      // the first tick, so the site hears the online count before the heavy batches.
+      const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+      let firstTick = () => {};
+      const ticked = new Promise<void>((resolve) => {
+        firstTick = resolve;
+      });
+      stream = runStream({
+        state,
+        runId,
+        send,
+        tickMs: options.tickMs ?? 1000,
+        signal,
+        log,
+        presenceOnly: () => seeding,
+        onTick: () => firstTick(),
+      }).catch(fail);
+      await Promise.race([ticked, stream]);
+      await deliver(history);
+      seeding = false;
       log.info(
-        { batches: batches.length, applied, skipped },
+        { batches: sessions.length + history.length, applied, skipped },
         skipped && !applied ? 'site already seeded' : 'world seeded',
       );
       markSeeded();
-      const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-      await runStream({ state, runId, send, tickMs: options.tickMs ?? 1000, signal, log });
+      await stream;
     } catch (error) {
-      if (!signal.aborted) log.error({ error: (error as Error).message }, 'simulator stopped streaming');
+      fail(error);
+      await stream;
     } finally {
       markSeeded();
     }

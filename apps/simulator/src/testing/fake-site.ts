@@ -1,7 +1,9 @@
 // Test support: a tiny in-process stand-in for the site's bridge API on node:http, which checks the
-// bearer token and each event the way the site does, and can be told to fail the next requests.
+// bearer token and each event the way the site does, and can be told to fail the next requests or
+// to be slow.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type BridgeEvent, bridgeEventSchema, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
 import { SiteModel } from './site-model.ts';
 
@@ -18,6 +20,8 @@ export interface FakeSite {
   batches: ReceivedBatch[];
   /** Statuses to answer the next requests with, before answering normally again. */
   failNext: number[];
+  /** How long to take over a batch before applying it (a slow database); none by default. */
+  delayMs: (events: BridgeEvent[]) => number;
   close(): Promise<void>;
 }
 
@@ -28,7 +32,13 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 export async function startFakeSite(token = 'test-bridge-token', port = 0): Promise<FakeSite> {
-  const site: Omit<FakeSite, 'url' | 'close'> = { token, model: new SiteModel(), batches: [], failNext: [] };
+  const site: Omit<FakeSite, 'url' | 'close'> = {
+    token,
+    model: new SiteModel(),
+    batches: [],
+    failNext: [],
+    delayMs: () => 0,
+  };
   const server = createServer(async (request, response) => {
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -37,6 +47,8 @@ export async function startFakeSite(token = 'test-bridge-token', port = 0): Prom
     if (request.method !== 'POST' || request.url !== '/api/bridge/events')
       return reply(404, { detail: 'Not found' });
     const body = (await readJson(request)) as { events: BridgeEvent[] };
+    const delay = Array.isArray(body.events) ? site.delayMs(body.events) : 0;
+    if (delay > 0) await sleep(delay);
     const status = site.failNext.shift();
     const batch: ReceivedBatch = {
       status: status ?? 200,
@@ -82,13 +94,13 @@ export async function startFakeSite(token = 'test-bridge-token', port = 0): Prom
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
-  return {
-    ...site,
+  // The same object the handler reads, so tests may change failNext and delayMs as it runs.
+  return Object.assign(site, {
     url: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  } as FakeSite;
+  });
 }
