@@ -110,3 +110,28 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     expect(res.json().detail).toEqual(expect.any(String));
   });
 });
+
+describe('malformed HTTP', () => {
+  it('answers 400 {detail} to a request that is not valid HTTP', async () => {
+    const { connect } = await import('node:net');
+    const t = await createTestApp('pglite');
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as import('node:net').AddressInfo;
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+        );
+        let data = '';
+        socket.on('data', (chunk) => {
+          data += chunk;
+        });
+        socket.on('close', () => resolve(data));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+      expect(answer).toMatch(/\{"detail":"Bad request"\}$/);
+    } finally {
+      await t.close();
+    }
+  });
+});

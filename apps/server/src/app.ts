@@ -54,6 +54,23 @@ export async function buildApp(deps: AppDeps) {
     // While closing, requests get our own 503 {detail} (below) rather than Fastify's body.
     return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL) answer like every other error.
+    // A request too malformed to parse as HTTP still gets a {detail} body.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({
+        detail:
+          (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
+            ? 'Request headers too large'
+            : 'Bad request',
+      });
+      const status =
+        (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     frameworkErrors: (error, _request, reply) => {
       (reply as FastifyReply).code(error.statusCode ?? 400).send({ detail: error.message });
     },
