@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { type DemoAccount, demoLogin } from './demo-accounts.ts';
 
 export const ADMIN_HOST_ORIGIN = 'http://admin.localhost:4311';
 export const NO_ADMIN_HOST_ORIGIN = 'http://localhost:4311';
@@ -13,13 +14,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
 }
 
-/** Puts a session in local storage as the sign-in page would (spec 9 Storage). */
-export async function signInAs(page: Page, user: { uuid: string; username: string; roles: string[] }) {
+/**
+ * Signs in for real through the API and puts that session in local storage as the sign-in page would
+ * (spec 9 Storage), for the next page load. Once per tab: after a Logout, reloads stay signed out.
+ */
+export async function signInAs(page: Page, account: DemoAccount) {
+  const session = await demoLogin(page.request, account);
   await page.addInitScript((stored) => {
-    if (!localStorage.getItem('user')) {
-      localStorage.setItem('token', 'header.payload.signature');
-      localStorage.setItem('refresh_token', 'refresh');
-      localStorage.setItem('user', JSON.stringify(stored));
-    }
-  }, user);
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    localStorage.setItem('token', stored.access_token);
+    localStorage.setItem('refresh_token', stored.refresh_token);
+    localStorage.setItem('user', JSON.stringify(stored.user));
+  }, session);
 }

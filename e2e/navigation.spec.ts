@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN } from './demo-accounts.ts';
 import { expectAccessible, signInAs } from './fixtures.ts';
 
 const NAV = ['Home', 'Enchants', 'Docs', 'Leaderboard', 'Auction', 'Social'];
@@ -54,11 +55,7 @@ test('the header offers Login to guests, and My Profile, Logout and Admin to an 
   await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
-  await signInAs(page, {
-    uuid: '00000000-0000-4000-8000-000000000001',
-    username: 'DemoAdmin',
-    roles: ['owner'],
-  });
+  await signInAs(page, DEMO_ADMIN);
   await page.reload();
   await expect(header.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
   await expect(header.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');

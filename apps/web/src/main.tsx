@@ -4,10 +4,17 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createRouter } from './app/app.tsx';
+import { restoreSessionFromCookies } from './lib/session.ts';
+import { checkStoredSession } from './lib/session-check.ts';
 import { loadSiteConfig } from './lib/site-config.tsx';
 
 // Spec 2.1: the configuration decides the route set, so it is read before anything renders.
 async function start() {
+  // The admin host and the main site share the session through the mirror cookies (spec 9).
+  restoreSessionFromCookies();
+  // Spec 4: the stored session is checked once, alongside the first render rather than before it, so
+  // no page waits on it; if it fails, the session expires and the app goes to /login.
+  void checkStoredSession();
   const config = await loadSiteConfig();
   const router = await createRouter(config);
   const container = document.getElementById('root');

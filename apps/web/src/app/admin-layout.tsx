@@ -1,11 +1,14 @@
 import { clsx } from 'clsx';
-import { ArrowLeft } from 'lucide-react';
-import { NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx';
 import { mainSiteHost } from '../lib/admin-address.ts';
+import { signOut } from '../lib/api.ts';
 import { SITE_NAME } from '../lib/brand.ts';
+import { useSession } from '../lib/session.ts';
+import { SessionExpiryRedirect } from './session-expiry.tsx';
 
 /** '' on an admin host, '/admin' under the path prefix (spec 2.1). */
 export type AdminBasePath = '' | '/admin';
@@ -61,6 +64,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
               <ArrowLeft aria-hidden className="size-4" />
               Main site
             </a>
+            {showNav && <AdminAccount />}
           </div>
         </div>
       </header>
@@ -68,6 +72,35 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
         <Outlet />
       </main>
       <ScrollRestoration />
+      <SessionExpiryRedirect />
     </div>
+  );
+}
+
+/** Sign in (coming back to this admin page afterwards) or sign out. Not shown on the sign-in page itself. */
+function AdminAccount() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  if (!session) {
+    return (
+      <Link to={`/login?redirect=${encodeURIComponent(pathname)}`} className={buttonClass('primary', 'sm')}>
+        <LogIn aria-hidden className="size-4" />
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        signOut();
+        navigate('/login');
+      }}
+      className={buttonClass('ghost', 'sm')}
+    >
+      <LogOut aria-hidden className="size-4" />
+      Sign out
+    </button>
   );
 }

@@ -29,7 +29,10 @@ export function adminRoutes(set: Exclude<RouteSetName, 'public'>): RouteObject[]
           children: [
             {
               index: true,
-              lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
+              lazy: async () => {
+                const { LoginRoute } = await import('./login-route.tsx');
+                return { element: <LoginRoute set={set} /> };
+              },
             },
           ],
         },

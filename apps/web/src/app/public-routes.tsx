@@ -52,7 +52,10 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'login',
-                  ...page(async () => (await import('../features/auth/login-page.tsx')).LoginPage),
+                  lazy: async () => {
+                    const { LoginRoute } = await import('./login-route.tsx');
+                    return { element: <LoginRoute set="public" /> };
+                  },
                 },
                 {
                   path: 'profile',

@@ -1,6 +1,19 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readSession, useSession } from './session.ts';
+import {
+  acknowledgeExpiry,
+  expireOnSessionClose,
+  isSessionExpired,
+  logout,
+  readSession,
+  restoreSessionFromCookies,
+  saveSession,
+  saveTokens,
+  saveUser,
+  useSession,
+  useSessionExpired,
+} from './session.ts';
+import { sessionCookieString } from './session-cookies.ts';
 
 const user = { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', username: 'Steve', roles: ['OWNER'] };
 
@@ -49,5 +62,127 @@ describe('useSession', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     });
     expect(result.current?.user.username).toBe('Steve');
+  });
+});
+
+const session = { token: 'a.b.c', refreshToken: 'r', user };
+
+function cookieValue(name: string): string | null {
+  const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null;
+}
+
+describe('saveSession (login)', () => {
+  it('stores the token, refresh token and user in storage and in the mirror cookies', () => {
+    saveSession(session);
+    expect(localStorage.getItem('token')).toBe('a.b.c');
+    expect(localStorage.getItem('refresh_token')).toBe('r');
+    expect(JSON.parse(localStorage.getItem('user') ?? '')).toEqual(user);
+    expect(cookieValue('cp_token')).toBe('a.b.c');
+    expect(cookieValue('cp_refresh_token')).toBe('r');
+    expect(JSON.parse(cookieValue('cp_user') ?? '')).toEqual(user);
+    expect(readSession()).toEqual(session);
+  });
+
+  it('clears the expired flag', () => {
+    logout('expired');
+    expect(isSessionExpired()).toBe(true);
+    saveSession(session);
+    expect(isSessionExpired()).toBe(false);
+  });
+
+  it('tells subscribers in this tab', () => {
+    const { result } = renderHook(() => useSession());
+    expect(result.current).toBeNull();
+    act(() => saveSession(session));
+    expect(result.current?.user.username).toBe('Steve');
+  });
+});
+
+describe('saveTokens and saveUser', () => {
+  it('replace the pair after a refresh, and the user, in storage and cookies', () => {
+    saveSession(session);
+    saveTokens('d.e.f', 'r2');
+    saveUser({ ...user, roles: [] });
+    expect(readSession()).toEqual({ token: 'd.e.f', refreshToken: 'r2', user: { ...user, roles: [] } });
+    expect(cookieValue('cp_token')).toBe('d.e.f');
+    expect(cookieValue('cp_refresh_token')).toBe('r2');
+    expect(JSON.parse(cookieValue('cp_user') ?? '').roles).toEqual([]);
+  });
+});
+
+describe('logout', () => {
+  it('clears all three from storage and cookies, and leaves the expired flag alone', () => {
+    saveSession(session);
+    // biome-ignore lint/suspicious/noDocumentCookie: an unrelated cookie must survive.
+    document.cookie = 'unrelated=1; Path=/';
+    logout();
+    expect(readSession()).toBeNull();
+    for (const key of ['token', 'refresh_token', 'user']) expect(localStorage.getItem(key)).toBeNull();
+    expect(document.cookie).not.toMatch(/cp_/);
+    expect(document.cookie).toContain('unrelated=1');
+    expect(isSessionExpired()).toBe(false);
+  });
+
+  it("sets the expired flag when the reason is 'expired'; acknowledging clears it", () => {
+    saveSession(session);
+    const { result } = renderHook(() => useSessionExpired());
+    expect(result.current).toBe(false);
+    act(() => logout('expired'));
+    expect(readSession()).toBeNull();
+    expect(result.current).toBe(true);
+    act(() => acknowledgeExpiry());
+    expect(result.current).toBe(false);
+  });
+});
+
+describe('restoreSessionFromCookies', () => {
+  const site = { protocol: 'http:', hostname: 'localhost' };
+  function setCookies(values: Record<string, string>) {
+    for (const [name, value] of Object.entries(values)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the mirror cookies are plain document cookies.
+      document.cookie = sessionCookieString(name, value, site);
+    }
+  }
+
+  it('restores an empty storage from the cookies (signed in on the other host)', () => {
+    setCookies({ cp_token: 'a.b.c', cp_refresh_token: 'r', cp_user: JSON.stringify(user) });
+    expect(restoreSessionFromCookies()).toBe(true);
+    expect(readSession()).toEqual(session);
+    expect(localStorage.getItem('refresh_token')).toBe('r');
+  });
+
+  it('leaves a stored session alone', () => {
+    localStorage.setItem('token', 'mine.mine.mine');
+    localStorage.setItem('user', JSON.stringify({ ...user, username: 'Alex' }));
+    setCookies({ cp_token: 'a.b.c', cp_user: JSON.stringify(user) });
+    expect(restoreSessionFromCookies()).toBe(false);
+    expect(readSession()?.user.username).toBe('Alex');
+  });
+
+  it.each([
+    ['no token cookie', { cp_user: JSON.stringify(user) }],
+    ['no user cookie', { cp_token: 'a.b.c' }],
+    ['a malformed user cookie', { cp_token: 'a.b.c', cp_user: '{"uuid":' }],
+  ])('restores nothing with %s', (_what, cookies) => {
+    setCookies(cookies);
+    expect(restoreSessionFromCookies()).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('expireOnSessionClose', () => {
+  it('expires the session when a live feed closes with 1008, and ignores other codes', () => {
+    saveSession(session);
+    expireOnSessionClose({ code: 1006 });
+    expect(readSession()).not.toBeNull();
+    expireOnSessionClose({ code: 1008 });
+    expect(readSession()).toBeNull();
+    expect(isSessionExpired()).toBe(true);
+  });
+
+  it('does nothing for a guest', () => {
+    expireOnSessionClose({ code: 1008 });
+    expect(isSessionExpired()).toBe(false);
   });
 });

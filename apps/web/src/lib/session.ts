@@ -1,17 +1,22 @@
-// The signed-in session as stored in the browser (spec 3 Session, 9 Storage).
-// Read-only for now: signing in, refreshing and expiry build on these helpers.
+// The signed-in session as stored in the browser (spec 3 Session, 4 Session, 9 Storage): local storage
+// keys token, refresh_token and user, mirrored into the cp_* cookies so an admin host and the main site
+// share it. Components read it through useSession(); every write notifies this tab's subscribers, and
+// other tabs hear the storage event.
+import { type User, userSchema } from '@prison/shared/auth';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import {
+  type CookieSite,
+  expiredCookieStrings,
+  readCookie,
+  SESSION_COOKIE_DAYS,
+  SESSION_COOKIE_NAMES,
+  type SessionCookieName,
+  sessionCookieString,
+} from './session-cookies.ts';
 
 export const SESSION_KEYS = { token: 'token', refreshToken: 'refresh_token', user: 'user' } as const;
-export const SESSION_COOKIES = ['cp_token', 'cp_refresh_token', 'cp_user'] as const;
 
-const sessionUserSchema = z.object({
-  uuid: z.string(),
-  username: z.string(),
-  roles: z.array(z.string()),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type SessionUser = User;
 
 export interface Session {
   token: string;
@@ -19,23 +24,48 @@ export interface Session {
   user: SessionUser;
 }
 
-function storedItem(key: string): string | null {
+/** What a sign-in answers with, in the names the store uses. */
+export interface NewSession {
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+}
+
+// Storage may be blocked (private modes, strict settings): the site then behaves as signed out.
+function getItem(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
+function setItem(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Nothing to keep it in; the cookies still hold it for this visit.
+  }
+}
+function removeItem(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing to remove.
+  }
+}
 
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
+    const parsed = userSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+export const readToken = (): string | null => getItem(SESSION_KEYS.token);
+export const readRefreshToken = (): string | null => getItem(SESSION_KEYS.refreshToken);
 
 // useSyncExternalStore needs the same object back while nothing changed, so the last read is kept by its raw text.
 let lastRaw: string | undefined;
@@ -43,9 +73,9 @@ let lastSession: Session | null = null;
 
 /** The stored session, or null for a guest (no token, or a missing or malformed user). */
 export function readSession(): Session | null {
-  const token = storedItem(SESSION_KEYS.token);
-  const refreshToken = storedItem(SESSION_KEYS.refreshToken);
-  const rawUser = storedItem(SESSION_KEYS.user);
+  const token = readToken();
+  const refreshToken = readRefreshToken();
+  const rawUser = getItem(SESSION_KEYS.user);
   const raw = JSON.stringify([token, refreshToken, rawUser]);
   if (raw === lastRaw) return lastSession;
   lastRaw = raw;
@@ -54,10 +84,12 @@ export function readSession(): Session | null {
   return lastSession;
 }
 
+// Spec 4: the expired state lives for this page only; the login page shows its alert, then acknowledges.
+let expired = false;
+
 const listeners = new Set<() => void>();
 
-/** Tells this tab's subscribers that the stored session changed (other tabs hear the storage event). */
-export function notifySessionChange(): void {
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
@@ -74,34 +106,109 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, readSession, () => null);
 }
 
-// The mirror cookies may have been set on a parent domain (spec 9 Storage), so expire them on every
-// domain this host could have used as well as host-only.
-function cookieDomains(hostname: string): (string | null)[] {
-  const labels = hostname.split('.');
-  const domains: (string | null)[] = [null];
-  if (labels.length < 2 || /^[\d.]+$/.test(hostname)) return domains;
-  for (let i = 0; i < labels.length - 1; i++) domains.push(labels.slice(i).join('.'));
-  return domains;
+export const isSessionExpired = (): boolean => expired;
+
+/** True from the moment the session expires until the login page acknowledges it. */
+export function useSessionExpired(): boolean {
+  return useSyncExternalStore(subscribeSession, isSessionExpired, () => false);
 }
 
-function clearSessionCookies(): void {
-  for (const name of SESSION_COOKIES) {
-    for (const domain of cookieDomains(location.hostname)) {
-      const scope = domain ? `; Domain=${domain}` : '';
+/** Spec 4: acknowledging expiry clears the flag (once the alert has been shown). */
+export function acknowledgeExpiry(): void {
+  if (!expired) return;
+  expired = false;
+  notify();
+}
+
+// --- Mirror cookies -------------------------------------------------------------------------------
+
+function writeCookie(name: SessionCookieName, value: string, site: CookieSite = window.location): void {
+  const days = SESSION_COOKIE_DAYS[name];
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports.
+  document.cookie = sessionCookieString(name, value, site, days);
+  // A browser refuses a Domain it considers a public suffix (example.co.uk's parent, co.uk): the
+  // cookie then stays on this host alone rather than not at all.
+  if (readCookie(document.cookie, name) !== value) {
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = sessionCookieString(name, value, site, days, null);
+  }
+}
+
+function clearCookies(site: CookieSite = window.location): void {
+  for (const name of Object.values(SESSION_COOKIE_NAMES)) {
+    for (const assignment of expiredCookieStrings(name, site)) {
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports.
-      document.cookie = `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT${scope}`;
+      document.cookie = assignment;
     }
   }
 }
 
-/** Spec 2.2: Logout clears the session (storage and mirror cookies), then goes to /login. */
-export function logout(navigate: (path: string) => void = (path) => location.assign(path)): void {
-  try {
-    for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
-  } catch {
-    // Blocked storage holds no session to clear.
-  }
-  clearSessionCookies();
-  notifySessionChange();
-  navigate('/login');
+// --- Transitions (spec 4 Session) -----------------------------------------------------------------
+
+/** Login stores the access token, the refresh token and the user, and clears the expired flag. */
+export function saveSession({ token, refreshToken, user }: NewSession): void {
+  const rawUser = JSON.stringify(user);
+  setItem(SESSION_KEYS.token, token);
+  setItem(SESSION_KEYS.refreshToken, refreshToken);
+  setItem(SESSION_KEYS.user, rawUser);
+  writeCookie(SESSION_COOKIE_NAMES.token, token);
+  writeCookie(SESSION_COOKIE_NAMES.refreshToken, refreshToken);
+  writeCookie(SESSION_COOKIE_NAMES.user, rawUser);
+  expired = false;
+  notify();
+}
+
+/** A refresh rotated the pair. */
+export function saveTokens(token: string, refreshToken: string): void {
+  setItem(SESSION_KEYS.token, token);
+  setItem(SESSION_KEYS.refreshToken, refreshToken);
+  writeCookie(SESSION_COOKIE_NAMES.token, token);
+  writeCookie(SESSION_COOKIE_NAMES.refreshToken, refreshToken);
+  notify();
+}
+
+/** The server's current view of the user (GET /api/auth/me), e.g. after a role changed in game. */
+export function saveUser(user: SessionUser): void {
+  const rawUser = JSON.stringify(user);
+  setItem(SESSION_KEYS.user, rawUser);
+  writeCookie(SESSION_COOKIE_NAMES.user, rawUser);
+  notify();
+}
+
+/**
+ * Logout clears all three, in storage and cookies. It sets the expired flag only when the reason is
+ * 'expired' (spec 4); navigation is the caller's (the header goes to /login, and the app's expiry
+ * watcher does it for an expired session).
+ */
+export function logout(reason?: 'expired'): void {
+  for (const key of Object.values(SESSION_KEYS)) removeItem(key);
+  clearCookies();
+  if (reason === 'expired') expired = true;
+  notify();
+}
+
+/**
+ * When local storage holds no session but the mirror cookies do (signed in on the admin host or the
+ * main site, which share them), copies the cookies into storage. Returns whether it did.
+ */
+export function restoreSessionFromCookies(cookies: string = document.cookie): boolean {
+  if (readToken()) return false;
+  const token = readCookie(cookies, SESSION_COOKIE_NAMES.token);
+  const rawUser = readCookie(cookies, SESSION_COOKIE_NAMES.user);
+  const user = parseUser(rawUser);
+  if (!token || !rawUser || !user) return false;
+  setItem(SESSION_KEYS.token, token);
+  const refreshToken = readCookie(cookies, SESSION_COOKIE_NAMES.refreshToken);
+  if (refreshToken) setItem(SESSION_KEYS.refreshToken, refreshToken);
+  setItem(SESSION_KEYS.user, rawUser);
+  notify();
+  return true;
+}
+
+/** Spec 7: the social live feed closes with 1008 when the access token is no longer accepted. */
+export const SESSION_EXPIRED_CLOSE_CODE = 1008;
+
+/** A live socket's onClose for feeds that need the session: 1008 logs out with reason expired (spec 4). */
+export function expireOnSessionClose(event: Pick<CloseEvent, 'code'>): void {
+  if (event.code === SESSION_EXPIRED_CLOSE_CODE && readToken()) logout('expired');
 }

@@ -4,7 +4,8 @@ import { LogIn, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { adminConsoleHref } from '../../lib/admin-address.ts';
-import { logout, useSession } from '../../lib/session.ts';
+import { signOut } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 
 interface AccountLinksProps {
@@ -53,7 +54,8 @@ export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps)
         type="button"
         onClick={() => {
           onNavigate?.();
-          logout((path) => navigate(path));
+          signOut();
+          navigate('/login');
         }}
         className={buttonClass('ghost', size, width)}
       >

@@ -1,8 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fake-fetch.ts';
 import { renderRoute, storeSession } from '../../test/render-route.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('SiteHeader', () => {
   it('offers Login to guests', () => {
@@ -50,7 +53,8 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('logs out: clears the session and its cookies, then goes to /login', async () => {
+  it('logs out: revokes the refresh token, clears the session and its cookies, then goes to /login', async () => {
+    const { requests, paths } = stubFetch(async () => json(null, 204));
     storeSession(['OWNER']);
     for (const cookie of ['cp_token=abc', 'cp_user=def', 'unrelated=1']) {
       // biome-ignore lint/suspicious/noDocumentCookie: the mirror cookies are plain document cookies.
@@ -65,6 +69,8 @@ describe('SiteHeader', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(paths()).toEqual(['POST /api/auth/logout']);
+    expect(await requests[0]!.json()).toEqual({ refresh_token: 'refresh' });
   });
 
   it('marks the current section in the main navigation', () => {

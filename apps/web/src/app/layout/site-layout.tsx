@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SessionExpiryRedirect } from '../session-expiry.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -17,6 +18,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <SessionExpiryRedirect />
     </div>
   );
 }

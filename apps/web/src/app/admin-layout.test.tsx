@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readSession } from '../lib/session.ts';
+import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
+import { json, stubFetch } from '../test/fake-fetch.ts';
+import { FakeWebSocket } from '../test/fake-web-socket.ts';
+import { storeSession } from '../test/render-route.tsx';
+import { adminRoutes } from './admin-routes.tsx';
+
+function renderAdmin(set: 'admin-host' | 'admin-path', path: string) {
+  const router = createMemoryRouter(adminRoutes(set), { initialEntries: [path] });
+  render(
+    <SiteConfigProvider config={DEFAULT_SITE_CONFIG}>
+      <RouterProvider router={router} />
+    </SiteConfigProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin layout account links', () => {
+  it.each([
+    ['admin-path', '/admin/console', '/login?redirect=%2Fadmin%2Fconsole'],
+    ['admin-host', '/activity', '/login?redirect=%2Factivity'],
+  ] as const)('%s: the sign-in link at %s comes back to that page', async (set, path, href) => {
+    renderAdmin(set, path);
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', href);
+  });
+
+  it('signs a signed-in user out to the sign-in page', async () => {
+    const { paths } = stubFetch(async () => json(null, 204));
+    storeSession(['OWNER']);
+    const router = renderAdmin('admin-path', '/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(readSession()).toBeNull();
+    expect(paths()).toEqual(['POST /api/auth/logout']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,161 @@
+// Calls to the site's API (spec 7). Framework-free, so TanStack Query fetchers, the start-up check and
+// event handlers all share the same rules:
+// - apiFetch adds Authorization: Bearer {token} unless the caller set an Authorization header;
+// - a 401 triggers one refresh and one retry; concurrent 401s share that one refresh;
+// - when the refresh fails the session expires and the original 401 response is returned.
+import { tokenPairSchema } from '@prison/shared/auth';
+import type { z } from 'zod';
+import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
+
+/** A non-OK answer: a plain Error("HTTP {status}") (spec 8 Plain fetch non-OK) that also carries the status. */
+export type HttpError = Error & { readonly status: number; readonly detail?: string };
+
+export function httpError(status: number, detail?: string): HttpError {
+  const error = new Error(`HTTP ${status}`);
+  // Not enumerable: the error stays equal to Error("HTTP {status}") wherever errors are compared.
+  Object.defineProperties(error, { status: { value: status }, detail: { value: detail } });
+  return error as HttpError;
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof Error && typeof (error as Partial<HttpError>).status === 'number';
+}
+
+const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
+
+/** The {detail} of an error answer, if it has a string one. */
+export async function errorDetail(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json();
+    const detail = (body as { detail?: unknown } | null)?.detail;
+    return typeof detail === 'string' && detail ? detail : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+  if (!response.ok) throw httpError(response.status, await errorDetail(response.clone()));
+  return schema.parse(await response.json());
+}
+
+/** An unauthenticated JSON call (docs, leaderboard): throws Error("HTTP {status}") on a non-OK answer. */
+export async function fetchJson<S extends z.ZodType>(
+  input: RequestInfo | URL,
+  schema: S,
+  init?: RequestInit,
+): Promise<z.infer<S>> {
+  const headers = new Headers(init?.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  return readJson(await fetch(input, { ...init, headers }), schema);
+}
+
+/** An authenticated JSON call through apiFetch; throws httpError ("HTTP {status}") on a non-OK answer. */
+export async function apiJson<S extends z.ZodType>(
+  input: RequestInfo | URL,
+  schema: S,
+  init?: RequestInit,
+): Promise<z.infer<S>> {
+  const headers = new Headers(init?.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  return readJson(await apiFetch(input, { ...init, headers }), schema);
+}
+
+function callerAuthorization(input: RequestInfo | URL, init: RequestInit): boolean {
+  return (
+    new Headers(init.headers).has('authorization') ||
+    (input instanceof Request && input.headers.has('authorization'))
+  );
+}
+
+function withBearer(init: RequestInit, token: string): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+/** fetch for authenticated calls (spec 4 and 7). */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  // A caller that brings its own credentials gets exactly its own call: there is nothing of ours to refresh.
+  if (callerAuthorization(input, init)) return fetch(input, init);
+  const token = readToken();
+  // A guest's call goes out as it is; its 401 is an answer for the page (e.g. the auction's sign-in banner).
+  if (!token) return fetch(input, init);
+  // A Request's body can be read once: keep a copy for the retry.
+  const retryInput = input instanceof Request ? input.clone() : input;
+  const response = await fetch(input, withBearer(init, token));
+  if (response.status !== 401) return response;
+  const fresh = await refreshAccessToken(token);
+  if (!fresh) return response;
+  // The retry's answer is final, a second 401 included: one refresh and one retry per call.
+  return fetch(retryInput, withBearer(init, fresh));
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Trades the refresh token for a new pair after `staleToken` was refused, and answers the new access
+ * token, or null when the session is over. Single-flight: the server revokes the whole session when a
+ * refresh token is presented twice, so concurrent 401s in this tab share one refresh, and other tabs
+ * of this site (same storage) wait for it through a Web Lock where the browser has them.
+ */
+export function refreshAccessToken(staleToken: string): Promise<string | null> {
+  if (!refreshing) {
+    const run = withRefreshLock(() => refreshUnlessDone(staleToken));
+    refreshing = run.finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('session-refresh', task) : task();
+}
+
+async function refreshUnlessDone(staleToken: string): Promise<string | null> {
+  const current = readToken();
+  // Signed out meanwhile (this tab or another): nothing to refresh, and nothing has expired.
+  if (!current) return null;
+  // Another call or tab has refreshed since staleToken was sent: use its token.
+  if (current !== staleToken) return current;
+  const refreshToken = readRefreshToken();
+  if (!refreshToken) {
+    logout('expired');
+    return null;
+  }
+  try {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    if (!response.ok) throw httpError(response.status);
+    const pair = tokenPairSchema.parse(await response.json());
+    saveTokens(pair.access_token, pair.refresh_token);
+    return pair.access_token;
+  } catch {
+    // Spec 4: a failed refresh expires the session, unless it was replaced meanwhile (a new sign-in).
+    if (readToken() === staleToken) logout('expired');
+    return null;
+  }
+}
+
+/**
+ * Spec 2.2 Logout: clears the session at once and tells the server to revoke the refresh token,
+ * without waiting for it (keepalive lets the call finish if the page navigates away).
+ */
+export function signOut(): void {
+  const refreshToken = readRefreshToken();
+  logout();
+  if (!refreshToken) return;
+  fetch('/api/auth/logout', {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ refresh_token: refreshToken }),
+    keepalive: true,
+  }).catch(() => {
+    // Fire and forget: the session is gone from this browser either way.
+  });
+}

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeToken, json, PLAYER, stubFetch, tokenExpiringIn } from '../test/fake-fetch.ts';
+import { isSessionExpired, readSession, saveSession } from './session.ts';
+import { checkStoredSession, decodeTokenPayload } from './session-check.ts';
+
+const ME = { ...PLAYER, roles: ['OWNER'] };
+const PAIR = { access_token: tokenExpiringIn(900), refresh_token: 'new-refresh' };
+
+function store(token: string, refreshToken: string | null = 'refresh') {
+  saveSession({ token, refreshToken: refreshToken ?? '', user: PLAYER });
+  if (refreshToken === null) localStorage.removeItem('refresh_token');
+}
+
+/** The demo server's answers: /me for a bearer token it accepts, and a refresh that works. */
+function server({ refresh = json(PAIR), me = (): Response => json(ME) } = {}) {
+  return stubFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/api/auth/refresh') return refresh.clone();
+    if (path === '/api/auth/me') return me();
+    return json({ detail: 'Not found' }, 404);
+  });
+}
+
+function expectExpired() {
+  expect(readSession()).toBeNull();
+  expect(localStorage.getItem('token')).toBeNull();
+  expect(document.cookie).not.toMatch(/cp_/);
+  expect(isSessionExpired()).toBe(true);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('decodeTokenPayload', () => {
+  it('reads a base64url JSON payload', () => {
+    expect(decodeTokenPayload(fakeToken({ sub: 'u', exp: 42, name: 'Élodie ✓', q: '??>>~~' }))).toEqual({
+      sub: 'u',
+      exp: 42,
+      name: 'Élodie ✓',
+      q: '??>>~~',
+    });
+  });
+
+  it.each(['a.b', 'a.!!!.c', `a.${btoa('[1,2]')}.c`, `a.${btoa('not json')}.c`, 'a..c'])(
+    'is null for %s',
+    (token) => {
+      expect(decodeTokenPayload(token)).toBeNull();
+    },
+  );
+});
+
+describe('checkStoredSession', () => {
+  it('does nothing for a guest', async () => {
+    const { paths } = server();
+    expect(await checkStoredSession()).toBe('guest');
+    expect(paths()).toEqual([]);
+    expect(isSessionExpired()).toBe(false);
+  });
+
+  it.each(['not-a-jwt', 'two.parts', 'a.b.c.d'])(
+    'expires a token without three dot-separated parts (%s), calling nothing',
+    async (token) => {
+      const { paths } = server();
+      store(token);
+      expect(await checkStoredSession()).toBe('expired');
+      expect(paths()).toEqual([]);
+      expectExpired();
+    },
+  );
+
+  it('expires a token whose payload cannot be decoded', async () => {
+    const { paths } = server();
+    store('header.%%%.signature');
+    expect(await checkStoredSession()).toBe('expired');
+    expect(paths()).toEqual([]);
+    expectExpired();
+  });
+
+  it('keeps a token whose exp is in the future: no refresh, then /me with that token', async () => {
+    const token = tokenExpiringIn(600);
+    const { paths, requests } = server();
+    store(token);
+    expect(await checkStoredSession()).toBe('valid');
+    expect(paths()).toEqual(['GET /api/auth/me']);
+    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(readSession()?.token).toBe(token);
+  });
+
+  it.each([
+    ['past', tokenExpiringIn(-5)],
+    ['missing', fakeToken({ sub: PLAYER.uuid })],
+    ['not a number', fakeToken({ sub: PLAYER.uuid, exp: 'tomorrow' })],
+  ])('refreshes first when exp is %s, then fetches /me with the new token', async (_what, token) => {
+    const { paths, requests } = server();
+    store(token);
+    expect(await checkStoredSession()).toBe('valid');
+    expect(paths()).toEqual(['POST /api/auth/refresh', 'GET /api/auth/me']);
+    expect(await requests[0]!.json()).toEqual({ refresh_token: 'refresh' });
+    expect(requests[1]!.headers.get('authorization')).toBe(`Bearer ${PAIR.access_token}`);
+    expect(readSession()).toMatchObject({ token: PAIR.access_token, refreshToken: 'new-refresh' });
+  });
+
+  it('expires a past token without calling anything when there is no refresh token', async () => {
+    const { paths } = server();
+    store(tokenExpiringIn(-5), null);
+    expect(await checkStoredSession()).toBe('expired');
+    expect(paths()).toEqual([]);
+    expectExpired();
+  });
+
+  it('expires the session when the refresh is refused', async () => {
+    const { paths } = server({ refresh: json({ detail: 'Invalid refresh token' }, 401) });
+    store(tokenExpiringIn(-5), 'bogus');
+    expect(await checkStoredSession()).toBe('expired');
+    expect(paths()).toEqual(['POST /api/auth/refresh']);
+    expectExpired();
+  });
+
+  it.each([
+    ['answers 500', () => json({ detail: 'Internal server error' }, 500)],
+    ['answers something that is not a user', () => json({ uuid: 1 })],
+    [
+      'cannot be reached',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('expires the session when /me %s', async (_what, me) => {
+    server({ me });
+    store(tokenExpiringIn(600));
+    expect(await checkStoredSession()).toBe('expired');
+    expectExpired();
+  });
+
+  it('expires the session when /me refuses the token and the refresh fails too', async () => {
+    const { paths } = server({
+      me: () => json({ detail: 'Not signed in' }, 401),
+      refresh: json({ detail: 'Invalid refresh token' }, 401),
+    });
+    store(tokenExpiringIn(600));
+    expect(await checkStoredSession()).toBe('expired');
+    expect(paths()).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh']);
+    expectExpired();
+  });
+
+  it('keeps the session and stores the user /me answers (roles changed in game)', async () => {
+    server();
+    store(tokenExpiringIn(600));
+    expect(readSession()?.user.roles).toEqual([]);
+    expect(await checkStoredSession()).toBe('valid');
+    expect(readSession()?.user).toEqual(ME);
+    expect(decodeURIComponent(document.cookie)).toContain('"roles":["OWNER"]');
+    expect(isSessionExpired()).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+// Spec 4 Session, on start-up with a stored token: a token without three dot-separated parts is invalid;
+// decode its payload; if exp is missing or past, refresh (no refresh token: expired); then fetch the
+// current user and keep it. Any failure expires the session.
+import { userSchema } from '@prison/shared/auth';
+import { apiFetch, refreshAccessToken } from './api.ts';
+import { logout, readRefreshToken, readToken, saveUser } from './session.ts';
+
+export type SessionCheck = 'guest' | 'valid' | 'expired';
+
+/** The JSON payload of a JWT, or null when it is not base64url-encoded JSON object. */
+export function decodeTokenPayload(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+    const text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const payload: unknown = JSON.parse(text);
+    return payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the access token's exp (seconds) is missing or not in the future. */
+export function needsRefresh(payload: Record<string, unknown>, now: number): boolean {
+  const { exp } = payload;
+  return typeof exp !== 'number' || !Number.isFinite(exp) || exp * 1000 <= now;
+}
+
+/** Runs the start-up check once; resolves with what it concluded. */
+export async function checkStoredSession(now: number = Date.now()): Promise<SessionCheck> {
+  const stored = readToken();
+  if (!stored) return 'guest';
+  let token = stored;
+  // A sign-in or logout while the check runs (e.g. on the login page) replaces what is being checked.
+  const expire = (): SessionCheck => {
+    const current = readToken();
+    if (current === stored || current === token) logout('expired');
+    return 'expired';
+  };
+
+  if (stored.split('.').length !== 3) return expire();
+  const payload = decodeTokenPayload(stored);
+  if (!payload) return expire();
+  if (needsRefresh(payload, now)) {
+    if (!readRefreshToken()) return expire();
+    const fresh = await refreshAccessToken(stored);
+    if (!fresh) return expire();
+    token = fresh;
+  }
+  try {
+    // Through apiFetch: a token the server refuses despite its exp (a rotated signing key) gets the
+    // one refresh and retry every call gets, before the session is given up.
+    const response = await apiFetch('/api/auth/me', { headers: { accept: 'application/json' } });
+    if (!response.ok) return expire();
+    const user = userSchema.safeParse(await response.json());
+    if (!user.success) return expire();
+    // Keep the user only for the token it belongs to: a sign-in meanwhile stored someone else.
+    const current = readToken();
+    if (!current) return 'guest';
+    if (decodeTokenPayload(current)?.sub === user.data.uuid) saveUser(user.data);
+    return 'valid';
+  } catch {
+    return expire();
+  }
+}
