@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_TOKEN, createTestApp, databaseKinds, type TestApp } from '../test/helpers.ts';
+import { BRIDGE_BODY_LIMIT } from './modules/bridge/routes.ts';
 
 describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
   let t: TestApp;
@@ -104,7 +105,7 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
       method: 'POST',
       url: '/api/bridge/events',
       headers: { authorization: `Bearer ${BRIDGE_TOKEN}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ events: ['x'.repeat(3 * 1024 * 1024)] }),
+      payload: JSON.stringify({ events: ['x'.repeat(BRIDGE_BODY_LIMIT)] }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().detail).toEqual(expect.any(String));

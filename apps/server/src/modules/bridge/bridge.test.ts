@@ -1,6 +1,8 @@
+import { receivedBridgeEventSchema } from '@prison/shared/bridge';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BRIDGE_TOKEN,
   createTestApp,
   databaseKinds,
   eventId,
@@ -24,7 +26,27 @@ import {
   serverStatus,
   xpHourly,
 } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { BRIDGE_BODY_LIMIT } from './routes.ts';
+import { applyBatch, BATCH_RETRIES } from './service.ts';
+
+/** Posts a body exactly as written (the helpers' postEvents goes through JSON.stringify). */
+function postRaw(app: TestApp['app'], body: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/bridge/events',
+    headers: { authorization: `Bearer ${BRIDGE_TOKEN}`, 'content-type': 'application/json' },
+    payload: body,
+  });
+}
+
+/** JSON with every character outside printable ASCII written as a \uXXXX escape. */
+const escapedJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 describe.each(databaseKinds())('bridge events on %s', (kind) => {
   let t: TestApp;
@@ -394,5 +416,456 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
     await send([p.join]);
     const [row] = await t.db.select().from(bridgeEvents).where(eq(bridgeEvents.id, p.join.id));
     expect(row).toMatchObject({ type: 'player.join' });
+  });
+
+  const ledgerSum = async (uuid: string) =>
+    (
+      (await t.db
+        .select({ total: sql<string>`coalesce(sum(${ledger.delta}), 0)::text` })
+        .from(ledger)
+        .where(eq(ledger.playerUuid, uuid))) as [{ total: string }]
+    )[0].total;
+
+  it('applies money exactly as written, beyond what a double holds (B2)', async () => {
+    const p = newPlayer();
+    const gangId = `g-${eventId()}`;
+    const listingId = `l-${eventId()}`;
+    await send([
+      p.join,
+      { id: eventId(), type: 'gang.upsert', gang_id: gangId, name: 'Exact', status: 'Open' },
+    ]);
+    const res = await postRaw(
+      t.app,
+      `{"events": [
+        {"id": "${eventId()}", "type": "player.balance", "uuid": "${p.uuid}", "delta": 1234567890123456.78, "reason": "mine"},
+        {"id": "${eventId()}", "type": "player.balance", "uuid": "${p.uuid}", "delta": 1000000000000000000001, "reason": "mine"},
+        {"id": "${eventId()}", "type": "player.balance", "uuid": "${p.uuid}", "delta": "-0.50", "reason": "as text"},
+        {"id": "${eventId()}", "type": "player.balance", "uuid": "${p.uuid}", "delta": 25e-1, "reason": "exponent"},
+        {"id": "${eventId()}", "type": "gang.treasury", "gang_id": "${gangId}", "delta": 98765432109876543.21},
+        {"id": "${eventId()}", "type": "auction.listed", "listing_id": "${listingId}", "seller_uuid": "${p.uuid}",
+         "category_key": "ores", "category_name": "Ores", "item": {"name": "Diamond", "icon": "diamond"},
+         "qty": 1, "price": 12345678901234567.89},
+        {"id": "${eventId()}", "type": "player.stats", "uuid": "${p.uuid}", "add": {"delta": 0.1, "price": 2}}
+      ]}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await player(p.uuid))!.balance).toBe('1000001234567890123459.78');
+    expect(await ledgerSum(p.uuid)).toBe('1000001234567890123459.78');
+    const deltas = (await t.db.select().from(ledger).where(eq(ledger.playerUuid, p.uuid))).map(
+      (r) => r.delta,
+    );
+    expect(deltas.sort()).toEqual(['-0.50', '1000000000000000000001.00', '1234567890123456.78', '2.50']);
+    expect((await t.db.select().from(gangs).where(eq(gangs.id, gangId)))[0]!.balance).toBe(
+      '98765432109876543.21',
+    );
+    const [listing] = await t.db.select().from(auctionListings).where(eq(auctionListings.id, listingId));
+    expect(listing!.price).toBe('12345678901234567.89');
+    // Other numbers are ordinary numbers, even under a money field's name.
+    const stats = await t.db.select().from(playerStats).where(eq(playerStats.playerUuid, p.uuid));
+    expect(Object.fromEntries(stats.map((r) => [r.name, r.value]))).toEqual({ delta: 0.1, price: 2 });
+  });
+
+  it('refuses money that is not a decimal number below 1e36, naming the event (B2)', async () => {
+    const p = newPlayer();
+    await send([p.join]);
+    const balance = (delta: string) =>
+      `{"id": "${eventId()}", "type": "player.balance", "uuid": "${p.uuid}", "delta": ${delta}, "reason": "x"}`;
+    const res = await postRaw(
+      t.app,
+      `{"events": [${balance('1e36')}, ${balance('-1000000000000000000000000000000000000.5')}, ${balance('"12,50"')},
+        ${balance('"1e999999999"')}, ${balance('true')}, ${balance('999999999999999999999999999999999999.99')},
+        {"id": "${eventId()}", "type": "auction.listed", "listing_id": "${eventId()}", "seller_uuid": "${p.uuid}",
+         "category_key": "ores", "category_name": "Ores", "item": {"name": "Dirt", "icon": "dirt"},
+         "qty": 1, "price": 0.004}]}`,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { index: 0, reason: 'delta: must be a finite amount below 1e36' },
+      { index: 1, reason: 'delta: must be a finite amount below 1e36' },
+      { index: 2, reason: 'delta: must be a number such as 1234.56' },
+      { index: 3, reason: 'delta: must be a finite amount below 1e36' },
+      { index: 4, reason: 'delta: must be a number such as 1234.56' },
+      { index: 6, reason: 'price: must be at least 0.01 once rounded to cents' },
+    ]);
+    expect((await player(p.uuid))!.balance).toBe('0.00');
+  });
+
+  it('rounds each amount to cents once, so the ledger always adds up to the balance (B3)', async () => {
+    const p = newPlayer();
+    const gangId = `g-${eventId()}`;
+    const listingId = `l-${eventId()}`;
+    await send([
+      p.join,
+      { id: eventId(), type: 'gang.upsert', gang_id: gangId, name: 'Cents', status: 'Open' },
+    ]);
+    const deltas = ['0.02', '-0.015', '0.005', '0.004', '-0.006', '1.125', '-0.125', '0.335', '-0.0049999'];
+    const res = await postRaw(
+      t.app,
+      JSON.stringify({
+        events: [
+          ...deltas.map((d) => ({
+            id: eventId(),
+            type: 'player.balance',
+            uuid: p.uuid,
+            delta: `@${d}@`,
+            reason: 'r',
+          })),
+          { id: eventId(), type: 'gang.treasury', gang_id: gangId, delta: '@0.005@' },
+          { id: eventId(), type: 'gang.treasury', gang_id: gangId, delta: '@0.005@' },
+          {
+            id: eventId(),
+            type: 'auction.listed',
+            listing_id: listingId,
+            seller_uuid: p.uuid,
+            category_key: 'ores',
+            category_name: 'Ores',
+            item: { name: 'Coal', icon: 'coal' },
+            qty: 1,
+            price: '@0.015@',
+          },
+        ],
+      }).replace(/"@(.*?)@"/g, '$1'), // Numbers in the body, written exactly.
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // 0.02 - 0.02 + 0.01 + 0.00 - 0.01 + 1.13 - 0.13 + 0.34 - 0.00
+    expect((await player(p.uuid))!.balance).toBe('1.34');
+    expect(await ledgerSum(p.uuid)).toBe('1.34');
+    expect((await t.db.select().from(gangs).where(eq(gangs.id, gangId)))[0]!.balance).toBe('0.02');
+    const [listing] = await t.db.select().from(auctionListings).where(eq(auctionListings.id, listingId));
+    expect(listing!.price).toBe('0.02');
+  });
+
+  it('accepts Bedrock (Floodgate) player ids, which are not RFC 4122 uuids (B4)', async () => {
+    const p = newPlayer({ uuid: '00000000-0000-0000-0009-01f64f65c7c3', username: '.Bedrock_Steve' });
+    await send([p.join, { id: eventId(), type: 'player.balance', uuid: p.uuid, delta: 5, reason: 'mine' }]);
+    expect(await player(p.uuid)).toMatchObject({ username: '.Bedrock_Steve', balance: '5.00' });
+  });
+
+  it('refuses ids that are not printable ASCII and text with NUL or unpaired surrogates, applying nothing (B6)', async () => {
+    const p = newPlayer();
+    const gangId = `g-${eventId()}`;
+    await send([
+      p.join,
+      { id: eventId(), type: 'gang.upsert', gang_id: gangId, name: 'Safe', status: 'Open' },
+    ]);
+    const quit = { type: 'player.quit', uuid: p.uuid };
+    const res = await postEvents(t.app, [
+      { ...quit, id: 'nul\u0000id' },
+      { ...quit, id: 'pay-\ud800' },
+      { ...quit, id: 'pay-\udfff' },
+      { ...quit, id: 'with space' },
+      { id: eventId(), type: 'gang.disband', gang_id: 'g\u0000' },
+      { id: eventId(), type: 'auction.cancelled', listing_id: 'l\u0000' },
+      { id: eventId(), type: 'player.balance', uuid: p.uuid, delta: 1, reason: 'a\u0000b' },
+      {
+        id: eventId(),
+        type: 'activity',
+        actor_uuid: p.uuid,
+        activity_type: 'CHAT',
+        activity_text: 'hi \ud83d',
+      },
+      {
+        id: eventId(),
+        type: 'gang.upsert',
+        gang_id: gangId,
+        name: 'x\u0000',
+        status: 'Open',
+        color: '\udc00',
+      },
+      { id: eventId(), type: 'gang.member', gang_id: gangId, uuid: p.uuid, role: '\u0000' },
+      { id: eventId(), type: 'account.password', uuid: p.uuid, password: 'password\u0000' },
+      {
+        id: eventId(),
+        type: 'auction.listed',
+        listing_id: `l-${eventId()}`,
+        seller_uuid: p.uuid,
+        category_key: 'ores',
+        category_name: 'Ores\u0000',
+        item: { name: 'Coal\ud800', icon: 'coal' },
+        qty: 1,
+        price: 1,
+      },
+      // Still fine: text with a paired surrogate (an emoji) and other Unicode.
+      {
+        id: eventId(),
+        type: 'activity',
+        actor_uuid: p.uuid,
+        activity_type: 'CHAT',
+        activity_text: 'gg 😀 é',
+      },
+    ]);
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { index: number; reason: string }[];
+    expect(errors.map((e) => e.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(errors[0]!.reason).toMatch(/^id: ids are 1 to 64 printable ASCII/);
+    expect(errors[4]!.reason).toMatch(/^gang_id: ids are/);
+    expect(errors[5]!.reason).toMatch(/^listing_id: ids are/);
+    expect(errors[6]!.reason).toBe('reason: must not contain NUL characters or unpaired surrogates');
+    expect(errors[7]!.reason).toMatch(/^activity_text: must not contain NUL/);
+    expect(errors[8]!.reason).toMatch(/name: must not contain NUL.*color: must not contain NUL/);
+    expect(errors[11]!.reason).toMatch(/category_name: must not.*item\.name: must not/);
+    expect(await t.db.select().from(activity).where(eq(activity.actorUuid, p.uuid))).toEqual([]);
+  });
+
+  it('answers a data error it cannot pin on one event with a plain 400 (B6)', async () => {
+    const refusing = {
+      transaction: async () => {
+        throw Object.assign(new Error('Failed query'), {
+          cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+            code: '22021',
+          }),
+        });
+      },
+    } as unknown as TestApp['db'];
+    const error = await applyBatch(refusing, [newPlayer().join]).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      detail: expect.stringMatching(/invalid byte sequence.*nothing was applied/),
+    });
+  });
+
+  it('retries a batch that deadlocked, then answers 503 (B5)', async () => {
+    const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    let calls = 0;
+    const once = {
+      transaction: (fn: Parameters<TestApp['db']['transaction']>[0]) =>
+        ++calls === 1 ? Promise.reject(deadlock()) : t.db.transaction(fn),
+    } as unknown as TestApp['db'];
+    const p = newPlayer();
+    expect(await applyBatch(once, [p.join])).toEqual({ applied: 1, skipped: 0 });
+    expect(calls).toBe(2);
+    expect(await player(p.uuid)).toBeDefined();
+
+    calls = 0;
+    const always = {
+      transaction: async () => {
+        calls++;
+        throw Object.assign(new Error('Failed query'), { cause: deadlock() });
+      },
+    } as unknown as TestApp['db'];
+    const error = await applyBatch(always, [newPlayer().join]).catch((err: unknown) => err);
+    expect(error).toMatchObject({ statusCode: 503, detail: expect.stringMatching(/nothing was applied/) });
+    expect(calls).toBe(1 + BATCH_RETRIES);
+  });
+
+  it.skipIf(kind === 'pglite')(
+    'runs concurrent batches that touch the same rows in opposite orders without a 500, exactly (B5)',
+    async () => {
+      const ps = Array.from({ length: 30 }, () => newPlayer());
+      const gangIds = Array.from({ length: 4 }, () => `g-${eventId()}`);
+      await send([
+        ...ps.map((p) => p.join),
+        ...gangIds.map((id) => ({
+          id: eventId(),
+          type: 'gang.upsert',
+          gang_id: id,
+          name: 'Race',
+          status: 'Open',
+        })),
+      ]);
+      const hours = ['2026-03-01T10:30:00.000Z', '2026-03-01T11:30:00.000Z'];
+      const batch = (reverse: boolean) => {
+        const order = reverse ? [...ps].reverse() : ps;
+        const gangOrder = reverse ? [...gangIds].reverse() : gangIds;
+        return [
+          ...order.flatMap((p) => [
+            { id: eventId(), type: 'player.balance', uuid: p.uuid, delta: 1.01, reason: 'race' },
+            { id: eventId(), type: 'player.progress', uuid: p.uuid, xp_delta: 1, at: hours[reverse ? 1 : 0] },
+          ]),
+          ...gangOrder.map((id) => ({ id: eventId(), type: 'gang.treasury', gang_id: id, delta: 0.5 })),
+          {
+            id: eventId(),
+            type: 'player.progress',
+            uuid: order[0]!.uuid,
+            xp_delta: 1,
+            at: hours[reverse ? 0 : 1],
+          },
+        ];
+      };
+      const runs = 24;
+      const responses = await Promise.all(
+        Array.from({ length: runs }, (_, i) => postEvents(t.app, batch(i % 2 === 1))),
+      );
+      const statuses = responses.map((r) => r.statusCode);
+      expect(
+        statuses.filter((s) => s !== 200 && s !== 503),
+        responses.map((r) => r.body).join('\n'),
+      ).toEqual([]);
+      const ok = statuses.filter((s) => s === 200).length;
+      expect(ok).toBeGreaterThan(0);
+      for (const p of ps) {
+        const row = await player(p.uuid);
+        expect(row!.balance).toBe((ok * 1.01).toFixed(2));
+        expect(await ledgerSum(p.uuid)).toBe((ok * 1.01).toFixed(2));
+      }
+      for (const id of gangIds) {
+        expect((await t.db.select().from(gangs).where(eq(gangs.id, id)))[0]!.balance).toBe(
+          (ok * 0.5).toFixed(2),
+        );
+      }
+      const xp = await t.db.select().from(xpHourly);
+      const total = xp
+        .filter((r) => hours.some((h) => r.hour.getTime() === Math.floor(Date.parse(h) / 3.6e6) * 3.6e6))
+        .reduce((sum, r) => sum + r.xp, 0);
+      expect(total).toBe(ok * (ps.length + 1));
+    },
+  );
+
+  it('accepts the largest batch the schema allows (B7)', async () => {
+    const p = newPlayer();
+    await send([p.join]);
+    // 500 activity events of 4000 non-ASCII characters, every one written as a \\uXXXX escape.
+    const events = Array.from({ length: 500 }, () => ({
+      id: eventId(),
+      type: 'activity',
+      actor_uuid: p.uuid,
+      activity_type: 'CHAT',
+      activity_text: 'é'.repeat(4000),
+    }));
+    const body = escapedJson({ events });
+    expect(body.length).toBeGreaterThan(12_000_000);
+    const res = await postRaw(t.app, body);
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(res.json()).toEqual({ applied: 500, skipped: 0 });
+    // The largest event of all: player.stats with 200 statistics to add and 200 to set.
+    const stats = (prefix: string) =>
+      Object.fromEntries(
+        Array.from({ length: 200 }, (_, i) => [`${prefix}${i}`.padEnd(64, '_'), -2.2250738585072014e-308]),
+      );
+    const largest = {
+      id: '"'.repeat(64),
+      at: '2026-01-02T03:04:05.12345678901234+05:30',
+      type: 'player.stats',
+      uuid: p.uuid,
+      add: stats('a'),
+      set: stats('s'),
+    };
+    expect(receivedBridgeEventSchema.safeParse(largest).success).toBe(true);
+    const largestBatch = JSON.stringify({ events: Array.from({ length: 500 }, () => largest) });
+    expect(largestBatch.length * 1.25).toBeLessThan(BRIDGE_BODY_LIMIT);
+    // Beyond the limit: 413.
+    const tooLarge = await postRaw(t.app, JSON.stringify({ events: ['x'.repeat(BRIDGE_BODY_LIMIT)] }));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().detail).toEqual(expect.any(String));
+  });
+
+  it('takes a time in the future as now, and never moves login times the wrong way (B8)', async () => {
+    const p = newPlayer();
+    const before = Date.now();
+    await send([
+      { ...p.join, at: '2099-01-01T00:00:00.000Z' },
+      { id: eventId(), type: 'player.progress', uuid: p.uuid, xp_delta: 3, at: '2099-01-01T00:00:00.000Z' },
+    ]);
+    let row = await player(p.uuid);
+    expect(row!.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row!.lastLoginAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(row!.lastSeenAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(
+      await t.db
+        .select()
+        .from(xpHourly)
+        .where(eq(xpHourly.hour, new Date('2099-01-01T00:00:00.000Z'))),
+    ).toEqual([]);
+
+    const q = newPlayer();
+    const t1 = '2026-05-01T10:00:00.000Z';
+    const t2 = '2026-05-01T12:00:00.000Z';
+    await send([
+      { ...q.join, at: t2 },
+      { id: eventId(), type: 'player.quit', uuid: q.uuid, at: '2026-05-01T13:00:00.000Z' },
+    ]);
+    // A join from before, delivered late: the times stay, the player stays offline.
+    await send([{ id: eventId(), type: 'player.join', uuid: q.uuid, username: q.username, at: t1 }]);
+    row = await player(q.uuid);
+    expect(row!.online).toBe(false);
+    expect(row!.firstLoginAt!.toISOString()).toBe(t1);
+    expect(row!.lastLoginAt!.toISOString()).toBe(t2);
+    expect(row!.lastSeenAt!.toISOString()).toBe('2026-05-01T13:00:00.000Z');
+  });
+
+  it('applies a server.status only if it is not older than the stored report (B8)', async () => {
+    const status = async () => (await t.db.select().from(serverStatus))[0]!;
+    const report = (online: number, at?: Date) => ({
+      id: eventId(),
+      type: 'server.status',
+      online,
+      max_online: 500,
+      ...(at && { at: at.toISOString() }),
+    });
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    await send([report(10)]);
+    expect(await status()).toMatchObject({ online: 10 });
+    // Queued during an outage and delivered after a newer report: ignored.
+    await send([report(5, ago(5 * 60_000))]);
+    expect(await status()).toMatchObject({ online: 10 });
+    // A game server clock a little behind: still applied.
+    await send([report(7, ago(2000))]);
+    expect(await status()).toMatchObject({ online: 7 });
+    // The newest report of a batch wins, wherever it is.
+    await send([report(20, ago(1000)), report(3, ago(120_000))]);
+    expect(await status()).toMatchObject({ online: 20 });
+    // A clock running ahead: taken as now, applied, and not stamped in the future.
+    await send([report(21, new Date('2099-01-01T00:00:00.000Z'))]);
+    let row = await status();
+    expect(row.online).toBe(21);
+    expect(row.reportedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // With nothing newer stored, an old report is applied, but stamped as old, so it reads as stale.
+    await t.db.update(serverStatus).set({ reportedAt: ago(3_600_000) });
+    await send([report(30, ago(5 * 60_000))]);
+    row = await status();
+    expect(row.online).toBe(30);
+    expect(Date.now() - row.reportedAt.getTime()).toBeGreaterThan(4 * 60_000);
+  });
+
+  it('parses bodies like JSON.parse, refusing prototype keys and answering 400 to anything malformed', async () => {
+    const p = newPlayer();
+    // A byte order mark, a charset, and a repeated key (the last one wins, as with JSON.parse).
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/bridge/events',
+      headers: { authorization: `Bearer ${BRIDGE_TOKEN}`, 'content-type': 'application/json; charset=utf-8' },
+      payload: `\ufeff{"events": [{"id": "${p.join.id}", "type": "player.join", "uuid": "${p.uuid}", "username": "x", "username": "${p.username}"}]}`,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await player(p.uuid))!.username).toBe(p.username);
+    for (const body of [
+      '{"events": [{"__proto__": {"polluted": true}}]}',
+      '{"events": [{"constructor": {"prototype": {"polluted": true}}}]}',
+      `{"events": ${'['.repeat(200_000)}`,
+      '{"events": [1,]}',
+      '',
+    ]) {
+      const res = await postRaw(t.app, body);
+      expect(res.statusCode, body.slice(0, 40)).toBe(400);
+      expect(res.json().detail).toEqual(expect.any(String));
+    }
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/bridge/events',
+      headers: { authorization: `Bearer ${BRIDGE_TOKEN}`, 'content-type': 'text/plain' },
+      payload: '{"events": []}',
+    });
+    expect(text.statusCode).toBe(415);
+  });
+
+  it('treats gang.leave and gang.disband of a gang that is already gone as no-ops', async () => {
+    const p = newPlayer();
+    const gangId = `g-${eventId()}`;
+    await send([
+      p.join,
+      { id: eventId(), type: 'gang.upsert', gang_id: gangId, name: 'Gone', status: 'Open' },
+      { id: eventId(), type: 'gang.member', gang_id: gangId, uuid: p.uuid, role: 'Leader' },
+      { id: eventId(), type: 'gang.disband', gang_id: gangId },
+    ]);
+    expect(
+      await send([
+        { id: eventId(), type: 'gang.leave', gang_id: gangId, uuid: p.uuid },
+        { id: eventId(), type: 'gang.disband', gang_id: gangId },
+        { id: eventId(), type: 'gang.disband', gang_id: 'never-existed' },
+      ]),
+    ).toEqual({ applied: 3, skipped: 0 });
+    expect(await t.db.select().from(gangs).where(eq(gangs.id, gangId))).toEqual([]);
   });
 });

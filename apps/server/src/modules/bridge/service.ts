@@ -1,12 +1,20 @@
 // Applies the game server's events (DESIGN.md section 7). A batch is one transaction: every event
 // is checked first, ids already applied are skipped, and if any event is bad nothing is applied.
+//
+// Concurrency: batches may run at the same time (several plugin threads, a retry overtaking the
+// original). To keep them from deadlocking, a batch takes its locks in one global order: its event
+// ids (sorted), then the rows of the players, gangs, auction categories and listings it names
+// (each sorted), then applies its events, then the hourly XP rows (sorted) and the server status.
+// Whatever still deadlocks or fails to serialize (other writers, rows created by both batches) is
+// retried as a whole, a few times, before answering 503.
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type BridgeBatchResult,
-  type BridgeEvent,
-  type BridgeEventOf,
-  bridgeEventSchema,
+  type ReceivedBridgeEvent,
+  type ReceivedBridgeEventOf,
+  receivedBridgeEventSchema,
 } from '@prison/shared/bridge';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, notifyTopics, type Tx } from '../../db/client.ts';
 import {
@@ -29,6 +37,17 @@ import {
 import { HttpError, sqlState } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
+/** Attempts after the first when the database reports a deadlock or a serialization failure. */
+export const BATCH_RETRIES = 3;
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+export const BATCH_BUSY =
+  'The database was busy with other changes to the same rows; nothing was applied. Send the batch again.';
+/**
+ * How far behind the site's clock the game server's may run before its server.status reports
+ * count as older than when they arrived (see `applyStatus`).
+ */
+export const STATUS_CLOCK_SKEW_MS = 10_000;
+
 export interface EventError {
   index: number;
   reason: string;
@@ -46,11 +65,41 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** A data error (22xxx: bad value, overflow; 23xxx: a broken constraint), as opposed to a bug. */
+function isDataError(err: unknown): boolean {
+  const code = sqlState(err) ?? '';
+  return code.startsWith('22') || code.startsWith('23');
+}
+
+function databaseMessage(err: unknown): string {
+  const cause = (err as { cause?: unknown }).cause ?? err;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** A valid event, ready to apply. */
+interface Prepared {
+  index: number;
+  event: ReceivedBridgeEvent;
+  /** When it happened: its `at`, or when the batch arrived; never later than that. */
+  at: Date;
+  /** Whether `at` was sent (server.status without one counts as heard when it arrived). */
+  sentAt: boolean;
+  passwordHash?: string;
+}
+
 /** What one event needs to exist, and what it brings into existence, within a batch. */
 interface Known {
   players: Set<string>;
   gangs: Set<string>;
   listings: Set<string>;
+}
+
+/** Work left for the end of the batch, so that its rows are locked last and in order. */
+interface Deferred {
+  /** XP gained per hour (epoch milliseconds of the hour's start). */
+  xpByHour: Map<number, number>;
+  /** The newest server.status of the batch. */
+  status: Prepared | null;
 }
 
 interface Context {
@@ -59,82 +108,119 @@ interface Context {
   eventId: string;
   passwordHash?: string;
   topics: Set<string>;
+  deferred: Deferred;
 }
 
-export async function applyBatch(db: Db, rawEvents: unknown[]): Promise<BridgeBatchResult> {
+export async function applyBatch(
+  db: Db,
+  rawEvents: unknown[],
+  receivedAt = new Date(),
+): Promise<BridgeBatchResult> {
   const errors: EventError[] = [];
-  const events: BridgeEvent[] = [];
+  const events: Prepared[] = [];
   rawEvents.forEach((raw, index) => {
-    const parsed = bridgeEventSchema.safeParse(raw);
-    if (parsed.success) events.push(parsed.data);
-    else errors.push({ index, reason: describeIssues(parsed.error) });
+    const parsed = receivedBridgeEventSchema.safeParse(raw);
+    if (!parsed.success) {
+      errors.push({ index, reason: describeIssues(parsed.error) });
+      return;
+    }
+    const sent = parsed.data.at ? new Date(parsed.data.at) : null;
+    // A time in the future (a game server clock running ahead) counts as now.
+    const at = sent && sent.getTime() < receivedAt.getTime() ? sent : receivedAt;
+    events.push({ index, event: parsed.data, at, sentAt: sent !== null });
   });
   if (errors.length > 0) throw new BridgeBatchError(errors);
 
   // Hashing is slow on purpose: do it before the transaction so no lock waits on it.
-  const passwordHashes = new Map<number, string>();
   await Promise.all(
-    events.map(async (event, index) => {
-      if (event.type === 'account.password') passwordHashes.set(index, await hashPassword(event.password));
+    events.map(async (p) => {
+      if (p.event.type === 'account.password') p.passwordHash = await hashPassword(p.event.password);
     }),
   );
 
-  return db.transaction(async (tx) => {
-    // Claim every id at once; the ones already claimed (now or by an earlier batch) are skipped.
-    const typeById = new Map(events.map((e) => [e.id, e.type]));
-    const fresh = new Set(
-      (
-        await tx
-          .insert(bridgeEvents)
-          .values([...typeById].map(([id, type]) => ({ id, type })))
-          .onConflictDoNothing()
-          .returning({ id: bridgeEvents.id })
-      ).map((row) => row.id),
-    );
-    const toApply: Array<[number, BridgeEvent]> = [];
-    events.forEach((event, index) => {
-      if (fresh.delete(event.id)) toApply.push([index, event]);
-    });
-
-    const known = await loadKnown(
-      tx,
-      toApply.map(([, e]) => e),
-    );
-    const topics = new Set<string>();
-    for (const [index, event] of toApply) {
-      const problem = checkReferences(event, known);
-      if (problem) {
-        errors.push({ index, reason: problem });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction((tx) => runBatch(tx, events));
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (RETRYABLE_STATES.has(sqlState(err) ?? '')) {
+        if (attempt >= BATCH_RETRIES) throw new HttpError(503, BATCH_BUSY);
+        // A little jitter so that the batches that collided do not collide again.
+        await sleep(10 * (attempt + 1) + Math.random() * 40);
         continue;
       }
-      if (errors.length > 0) continue; // Keep checking references; applying is pointless now.
-      const ctx: Context = {
-        tx,
-        at: event.at ? new Date(event.at) : new Date(),
-        eventId: event.id,
-        topics,
-        passwordHash: passwordHashes.get(index),
-      };
-      try {
-        await apply(event, ctx);
-      } catch (err) {
-        // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
-        const code = sqlState(err) ?? '';
-        if (code.startsWith('22') || code.startsWith('23')) {
-          const cause = (err as { cause?: Error }).cause ?? (err as Error);
-          errors.push({ index, reason: cause.message });
-          break;
-        }
-        throw err;
+      // A data error outside any one event (claiming the ids, locking, the hourly XP rows).
+      if (isDataError(err)) {
+        throw new HttpError(
+          400,
+          `The database refused a value in the batch (${databaseMessage(err)}); nothing was applied`,
+        );
       }
+      throw err;
     }
-    if (errors.length > 0) throw new BridgeBatchError(errors);
-    await notifyTopics(tx, topics);
-    return { applied: toApply.length, skipped: events.length - toApply.length };
-  });
+  }
 }
 
-function referencedPlayers(event: BridgeEvent): string[] {
+async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> {
+  // Claim every id at once, in sorted order; the ones already claimed (now or by an earlier batch)
+  // are skipped.
+  const typeById = new Map<string, string>();
+  for (const { event } of events) if (!typeById.has(event.id)) typeById.set(event.id, event.type);
+  const fresh = new Set(
+    (
+      await tx
+        .insert(bridgeEvents)
+        .values([...typeById.keys()].sort(compare).map((id) => ({ id, type: typeById.get(id)! })))
+        .onConflictDoNothing()
+        .returning({ id: bridgeEvents.id })
+    ).map((row) => row.id),
+  );
+  const toApply = events.filter((p) => fresh.delete(p.event.id));
+
+  const known = await lockReferenced(
+    tx,
+    toApply.map((p) => p.event),
+  );
+  const errors: EventError[] = [];
+  const topics = new Set<string>();
+  const deferred: Deferred = { xpByHour: new Map(), status: null };
+  for (const { index, event, at, passwordHash } of toApply) {
+    const problem = checkReferences(event, known);
+    if (problem) {
+      errors.push({ index, reason: problem });
+      continue;
+    }
+    if (errors.length > 0) continue; // Keep checking references; applying is pointless now.
+    try {
+      await apply(event, { tx, at, eventId: event.id, topics, passwordHash, deferred });
+    } catch (err) {
+      // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
+      if (!isDataError(err)) throw err;
+      errors.push({ index, reason: databaseMessage(err) });
+      break;
+    }
+  }
+  if (errors.length > 0) throw new BridgeBatchError(errors);
+  for (const p of toApply) {
+    if (p.event.type !== 'server.status') continue;
+    // The newest report of the batch wins (the later one of two with the same time).
+    if (!deferred.status || p.at.getTime() >= deferred.status.at.getTime()) deferred.status = p;
+  }
+  await applyHourlyXp(tx, deferred.xpByHour);
+  if (deferred.status) {
+    await applyStatus(tx, deferred.status);
+    topics.add('players').add('dashboard');
+  }
+  await notifyTopics(tx, topics);
+  return { applied: toApply.length, skipped: events.length - toApply.length };
+}
+
+/** A total order that is the same in every process (code units, not the database's collation). */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function referencedPlayers(event: ReceivedBridgeEvent): string[] {
   switch (event.type) {
     case 'player.join':
       return [];
@@ -150,28 +236,54 @@ function referencedPlayers(event: BridgeEvent): string[] {
   }
 }
 
-async function loadKnown(tx: Tx, events: BridgeEvent[]): Promise<Known> {
-  const playerIds = new Set(events.flatMap(referencedPlayers));
-  const gangIds = new Set(events.flatMap((e) => ('gang_id' in e ? [e.gang_id] : [])));
-  const listingIds = new Set(events.flatMap((e) => ('listing_id' in e ? [e.listing_id] : [])));
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort(compare);
+
+/**
+ * Locks, in a fixed order, the existing rows the batch will change or depend on, and answers
+ * which of them exist. Players are locked `for no key update`, which still lets other batches
+ * insert rows that refer to them (activity, ledger); gangs `for update`, as a batch may delete one.
+ */
+async function lockReferenced(tx: Tx, events: ReceivedBridgeEvent[]): Promise<Known> {
+  const playerIds = sorted(
+    events
+      .flatMap((e) => (e.type === 'player.join' ? [e.uuid] : referencedPlayers(e)))
+      .map((u) => u.toLowerCase()),
+  );
+  const gangIds = sorted(events.flatMap((e) => ('gang_id' in e ? [e.gang_id] : [])));
+  const categoryKeys = sorted(events.flatMap((e) => (e.type === 'auction.listed' ? [e.category_key] : [])));
+  const listingIds = sorted(events.flatMap((e) => ('listing_id' in e ? [e.listing_id] : [])));
   // One after another: a transaction is a single connection.
-  const p = playerIds.size
+  const p = playerIds.length
     ? await tx
         .select({ id: players.uuid })
         .from(players)
-        .where(inArray(players.uuid, [...playerIds]))
+        .where(inArray(players.uuid, playerIds))
+        .orderBy(asc(players.uuid))
+        .for('no key update')
     : [];
-  const g = gangIds.size
+  const g = gangIds.length
     ? await tx
         .select({ id: gangs.id })
         .from(gangs)
-        .where(inArray(gangs.id, [...gangIds]))
+        .where(inArray(gangs.id, gangIds))
+        .orderBy(asc(gangs.id))
+        .for('update')
     : [];
-  const l = listingIds.size
+  if (categoryKeys.length) {
+    await tx
+      .select({ key: auctionCategories.key })
+      .from(auctionCategories)
+      .where(inArray(auctionCategories.key, categoryKeys))
+      .orderBy(asc(auctionCategories.key))
+      .for('no key update');
+  }
+  const l = listingIds.length
     ? await tx
         .select({ id: auctionListings.id })
         .from(auctionListings)
-        .where(inArray(auctionListings.id, [...listingIds]))
+        .where(inArray(auctionListings.id, listingIds))
+        .orderBy(asc(auctionListings.id))
+        .for('no key update')
     : [];
   return {
     players: new Set(p.map((r) => r.id.toLowerCase())),
@@ -181,7 +293,7 @@ async function loadKnown(tx: Tx, events: BridgeEvent[]): Promise<Known> {
 }
 
 /** Checks an event against what exists at its place in the batch, and records what it creates. */
-function checkReferences(event: BridgeEvent, known: Known): string | null {
+function checkReferences(event: ReceivedBridgeEvent, known: Known): string | null {
   if (event.type === 'player.join') {
     known.players.add(event.uuid.toLowerCase());
     return null;
@@ -193,8 +305,11 @@ function checkReferences(event: BridgeEvent, known: Known): string | null {
     case 'gang.upsert':
       known.gangs.add(event.gang_id);
       return null;
+    // Removing from, or removing, a gang that is already gone is a no-op.
+    case 'gang.leave':
+      return null;
     case 'gang.disband':
-      if (!known.gangs.delete(event.gang_id)) return `unknown gang ${event.gang_id}`;
+      known.gangs.delete(event.gang_id);
       return null;
     case 'friend.add':
       return event.uuid.toLowerCase() === event.friend_uuid.toLowerCase()
@@ -213,8 +328,13 @@ function checkReferences(event: BridgeEvent, known: Known): string | null {
 }
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** Money, rounded to cents once, here, so that every row that records it gets the same amount. */
+const cents = (amount: string) => sql`round(${amount}::numeric, 2)`;
+const HOUR_MS = 3_600_000;
 
-type Appliers = { [T in BridgeEvent['type']]: (event: BridgeEventOf<T>, ctx: Context) => Promise<void> };
+type Appliers = {
+  [T in ReceivedBridgeEvent['type']]: (event: ReceivedBridgeEventOf<T>, ctx: Context) => Promise<void>;
+};
 
 const appliers: Appliers = {
   async 'player.join'(e, { tx, at, topics }) {
@@ -232,10 +352,12 @@ const appliers: Appliers = {
         target: players.uuid,
         set: {
           username: e.username,
-          online: true,
-          lastLoginAt: at,
-          lastSeenAt: at,
-          firstLoginAt: sql`coalesce(${players.firstLoginAt}, ${iso(at)})`,
+          // A join older than the last quit (delivered late) does not bring the player back.
+          online: sql`case when ${iso(at)} >= coalesce(${players.lastLogoutAt}, '-infinity') then true else ${players.online} end`,
+          // Times only move forward (first login only backward), whatever order events arrive in.
+          lastLoginAt: sql`greatest(${players.lastLoginAt}, ${iso(at)})`,
+          lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
+          firstLoginAt: sql`least(${players.firstLoginAt}, ${iso(at)})`,
         },
       });
     topics.add('presence').add('leaderboard').add('gangs').add('social:');
@@ -244,12 +366,16 @@ const appliers: Appliers = {
   async 'player.quit'(e, { tx, at, topics }) {
     await tx
       .update(players)
-      .set({ online: false, lastLogoutAt: at, lastSeenAt: at })
+      .set({
+        online: sql`case when ${iso(at)} >= coalesce(${players.lastLoginAt}, '-infinity') then false else ${players.online} end`,
+        lastLogoutAt: sql`greatest(${players.lastLogoutAt}, ${iso(at)})`,
+        lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
+      })
       .where(eq(players.uuid, e.uuid));
     topics.add('presence').add('gangs').add('social:');
   },
 
-  async 'player.progress'(e, { tx, at, topics }) {
+  async 'player.progress'(e, { tx, at, topics, deferred }) {
     await tx
       .update(players)
       .set({
@@ -262,23 +388,22 @@ const appliers: Appliers = {
       })
       .where(eq(players.uuid, e.uuid));
     if (e.xp_delta > 0) {
-      await tx
-        .insert(xpHourly)
-        .values({ hour: sql`date_trunc('hour', ${iso(at)}, 'UTC')`, xp: e.xp_delta })
-        .onConflictDoUpdate({ target: xpHourly.hour, set: { xp: sql`${xpHourly.xp} + excluded.xp` } });
+      const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+      deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
     }
     topics.add('leaderboard').add('social:').add('dashboard');
   },
 
   async 'player.balance'(e, { tx, eventId, topics }) {
-    const delta = String(e.delta);
+    // The ledger row first: the balance then moves by exactly the amount it recorded.
+    const [entry] = await tx
+      .insert(ledger)
+      .values({ playerUuid: e.uuid, delta: cents(e.delta), reason: e.reason, reference: `bridge:${eventId}` })
+      .returning({ delta: ledger.delta });
     await tx
       .update(players)
-      .set({ balance: sql`${players.balance} + ${delta}::numeric` })
+      .set({ balance: sql`${players.balance} + ${entry!.delta}::numeric` })
       .where(eq(players.uuid, e.uuid));
-    await tx
-      .insert(ledger)
-      .values({ playerUuid: e.uuid, delta, reason: e.reason, reference: `bridge:${eventId}` });
     topics.add('leaderboard').add('dashboard');
   },
 
@@ -347,7 +472,7 @@ const appliers: Appliers = {
   async 'gang.treasury'(e, { tx, topics }) {
     await tx
       .update(gangs)
-      .set({ balance: sql`${gangs.balance} + ${String(e.delta)}::numeric` })
+      .set({ balance: sql`${gangs.balance} + ${cents(e.delta)}` })
       .where(eq(gangs.id, e.gang_id));
     topics.add('gangs').add('social:').add('dashboard');
   },
@@ -419,7 +544,7 @@ const appliers: Appliers = {
       itemIcon: e.item.icon,
       qtyListed: e.qty,
       qtyLeft: e.qty,
-      price: String(e.price),
+      price: cents(e.price),
       listedAt: at,
     });
     topics.add('auction');
@@ -433,15 +558,8 @@ const appliers: Appliers = {
     topics.add('auction');
   },
 
-  async 'server.status'(e, { tx, topics }) {
-    // Staleness is judged by when the site heard it, whatever the game server's clock says.
-    const status = { online: e.online, maxOnline: e.max_online, reportedAt: sql`now()` };
-    await tx
-      .insert(serverStatus)
-      .values({ id: 1, ...status })
-      .onConflictDoUpdate({ target: serverStatus.id, set: status });
-    topics.add('players').add('dashboard');
-  },
+  // Applied once, at the end of the batch (the newest report wins): see applyStatus.
+  async 'server.status'() {},
 
   async 'account.password'(e, { tx, passwordHash }) {
     const changes = { passwordHash: passwordHash!, updatedAt: new Date() };
@@ -465,7 +583,44 @@ const appliers: Appliers = {
   },
 };
 
-function apply(event: BridgeEvent, ctx: Context): Promise<void> {
-  const applier = appliers[event.type] as (e: BridgeEvent, c: Context) => Promise<void>;
+function apply(event: ReceivedBridgeEvent, ctx: Context): Promise<void> {
+  const applier = appliers[event.type] as (e: ReceivedBridgeEvent, c: Context) => Promise<void>;
   return applier(event, ctx);
+}
+
+/** Adds the batch's XP to the hourly series, one row per hour, in order of the hours. */
+async function applyHourlyXp(tx: Tx, xpByHour: Map<number, number>): Promise<void> {
+  if (xpByHour.size === 0) return;
+  const rows = [...xpByHour].sort(([a], [b]) => a - b).map(([hour, xp]) => ({ hour: new Date(hour), xp }));
+  await tx
+    .insert(xpHourly)
+    .values(rows)
+    .onConflictDoUpdate({ target: xpHourly.hour, set: { xp: sql`${xpHourly.xp} + excluded.xp` } });
+}
+
+/**
+ * Records the online count. `reported_at` is when the site heard the report, on the database's
+ * clock (the live count goes unknown 60 s after it), so a game server clock that is off does not
+ * matter; but a report whose `at` says it is older than that (queued during an outage) counts as
+ * heard at `at` + STATUS_CLOCK_SKEW_MS. A report is applied only if that time is not before the
+ * stored report's: a queued report neither overwrites a newer one nor looks fresh. Within the
+ * skew allowance (10 s) the order in which reports arrive decides.
+ */
+async function applyStatus(tx: Tx, p: Prepared): Promise<void> {
+  if (p.event.type !== 'server.status') return;
+  const heard: SQL = p.sentAt
+    ? sql`least(now(), ${iso(new Date(p.at.getTime() + STATUS_CLOCK_SKEW_MS))})`
+    : sql`now()`;
+  await tx
+    .insert(serverStatus)
+    .values({ id: 1, online: p.event.online, maxOnline: p.event.max_online, reportedAt: heard })
+    .onConflictDoUpdate({
+      target: serverStatus.id,
+      set: {
+        online: sql`excluded.online`,
+        maxOnline: sql`excluded.max_online`,
+        reportedAt: sql`excluded.reported_at`,
+      },
+      setWhere: sql`excluded.reported_at >= ${serverStatus.reportedAt}`,
+    });
 }
