@@ -39,15 +39,19 @@ async function readJson<S extends z.ZodType>(response: Response, schema: S): Pro
   return schema.parse(await response.json());
 }
 
+function acceptingJson(init?: RequestInit): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  return { ...init, headers };
+}
+
 /** An unauthenticated JSON call (docs, leaderboard): throws Error("HTTP {status}") on a non-OK answer. */
 export async function fetchJson<S extends z.ZodType>(
   input: RequestInfo | URL,
   schema: S,
   init?: RequestInit,
 ): Promise<z.infer<S>> {
-  const headers = new Headers(init?.headers);
-  if (!headers.has('accept')) headers.set('accept', 'application/json');
-  return readJson(await fetch(input, { ...init, headers }), schema);
+  return readJson(await fetch(input, acceptingJson(init)), schema);
 }
 
 /** An authenticated JSON call through apiFetch; throws httpError ("HTTP {status}") on a non-OK answer. */
@@ -56,9 +60,7 @@ export async function apiJson<S extends z.ZodType>(
   schema: S,
   init?: RequestInit,
 ): Promise<z.infer<S>> {
-  const headers = new Headers(init?.headers);
-  if (!headers.has('accept')) headers.set('accept', 'application/json');
-  return readJson(await apiFetch(input, { ...init, headers }), schema);
+  return readJson(await apiFetch(input, acceptingJson(init)), schema);
 }
 
 function callerAuthorization(input: RequestInfo | URL, init: RequestInit): boolean {
