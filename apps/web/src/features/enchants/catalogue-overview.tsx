@@ -1,0 +1,84 @@
+import { ENCHANT_SYSTEMS, type Enchant } from '@prison/shared/enchants';
+import { Crown, Gem, Layers, Pickaxe, Shield } from 'lucide-react';
+import { catalogueStats } from './catalogue-stats.ts';
+
+/** Spec 2.4 stat tiles, computed from the catalogue (definitions in catalogue-stats.ts). */
+export function StatTiles({ enchants }: { enchants: readonly Enchant[] }) {
+  const stats = catalogueStats(enchants);
+  const tiles = [
+    { label: 'Total enchants', value: stats.total, note: 'In the Season I laboratory', icon: Layers },
+    {
+      label: 'Pickaxe staples',
+      value: stats.pickaxeStaples,
+      note: 'Core Progression for the pickaxe',
+      icon: Pickaxe,
+    },
+    {
+      label: 'Gear & weapon updates',
+      value: stats.gearAndWeaponUpdates,
+      note: 'New, reworked or returning off the pickaxe',
+      icon: Shield,
+    },
+    { label: 'Legendary unlocks', value: stats.legendaryUnlocks, note: 'The rarest tier', icon: Gem },
+    {
+      label: 'Prestige exclusives',
+      value: stats.prestigeExclusives,
+      note: 'Opened by prestiging',
+      icon: Crown,
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+      {tiles.map(({ label, value, note, icon: Icon }, index) => (
+        <div
+          key={label}
+          className={`rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5 ${index === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
+        >
+          <dt className="flex items-start justify-between gap-2 text-sm font-medium text-fg-muted">
+            {label}
+            <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+          </dt>
+          <dd className="mt-2 font-display text-3xl font-bold tracking-tight text-fg tabular-nums">
+            {value}
+          </dd>
+          <dd className="mt-1 text-xs text-fg-muted">{note}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The five enchant systems: a legend for the accent colour on every card. */
+export function SystemLegend({ enchants }: { enchants: readonly Enchant[] }) {
+  return (
+    <section aria-labelledby="enchant-systems-title">
+      <h2 id="enchant-systems-title" className="font-display text-xl font-bold tracking-tight text-fg">
+        Five enchant systems
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {[...ENCHANT_SYSTEMS]
+          .sort((a, b) => a.order - b.order)
+          .map((system) => {
+            const count = enchants.filter((enchant) => enchant.system === system.id).length;
+            return (
+              <li
+                key={system.id}
+                className="relative overflow-hidden rounded-xl border border-line bg-surface py-3.5 pr-4 pl-5 shadow-card first:col-span-2 lg:first:col-span-1"
+              >
+                <span
+                  aria-hidden
+                  className="absolute inset-y-0 left-0 w-1"
+                  style={{ backgroundColor: system.accent }}
+                />
+                <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase tabular-nums">
+                  {count} {count === 1 ? 'enchant' : 'enchants'}
+                </p>
+                <p className="mt-1 font-semibold text-fg">{system.name}</p>
+                <p className="mt-1 hidden text-sm leading-snug text-fg-muted sm:block">{system.tagline}</p>
+              </li>
+            );
+          })}
+      </ul>
+    </section>
+  );
+}

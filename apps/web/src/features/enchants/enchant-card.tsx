@@ -1,0 +1,144 @@
+import {
+  type Enchant,
+  type EnchantStatus,
+  enchantSystem,
+  RARITY_GROUPS,
+  romanLevel,
+} from '@prison/shared/enchants';
+import { clsx } from 'clsx';
+import { Link2, Lock, Target, Zap } from 'lucide-react';
+import { memo, type ReactNode, useId } from 'react';
+import { EnchantIcon } from './enchant-icon.tsx';
+import { RARITY_TONE, STATUS_ICON, STATUS_LABEL, STATUS_TONE } from './enchant-tones.ts';
+
+const chip =
+  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+// Catalogue entries never change, so a card only renders again when it leaves and re-enters the list.
+export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enchant }) {
+  const titleId = useId();
+  const system = enchantSystem(enchant.system);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card transition duration-200 hover:border-line-strong"
+    >
+      {/* The system's accent runs along the top edge and tints the icon tile. */}
+      <span aria-hidden className="absolute inset-x-0 top-0 h-1" style={{ backgroundColor: system.accent }} />
+      <div className="flex items-start gap-4 p-5 pb-0">
+        <span
+          className="flex size-14 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset"
+          style={{
+            backgroundColor: `color-mix(in srgb, ${system.accent} 14%, transparent)`,
+            ['--tw-ring-color' as string]: `color-mix(in srgb, ${system.accent} 35%, transparent)`,
+          }}
+        >
+          <EnchantIcon icon={enchant.icon} accent={system.accent} className="size-9" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <h3 id={titleId} className="font-display text-lg leading-snug font-bold text-fg">
+              {enchant.name}
+            </h3>
+            {enchant.status && <StatusBadge status={enchant.status} />}
+          </div>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-fg-muted">
+            <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: system.accent }} />
+            {system.name}
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-1.5 px-5 pt-4">
+        <span className={clsx(chip, RARITY_TONE[enchant.rarity].badge)}>
+          {RARITY_GROUPS[enchant.rarity].label}
+        </span>
+        {enchant.applicableTo.map((gear) => (
+          <span key={gear} className={clsx(chip, 'bg-fg/[0.04] text-fg-muted ring-line')}>
+            {gear}
+          </span>
+        ))}
+      </div>
+
+      <p className="px-5 pt-3 text-[15px] leading-relaxed text-pretty text-fg">{enchant.description}</p>
+
+      <dl className="mx-5 mt-4 grid grid-cols-3 divide-x divide-line rounded-xl border border-line bg-surface-sunken/60 text-center dark:bg-white/[0.02]">
+        <div className="px-2 py-2.5">
+          <dt className="text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Max level</dt>
+          <dd className="mt-0.5 font-display text-base font-bold text-fg">{romanLevel(enchant.maxLevel)}</dd>
+        </div>
+        <div className="col-span-2 px-2 py-2.5">
+          <dt className="text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Energy</dt>
+          <dd className="mt-0.5 flex items-center justify-center gap-1 text-sm font-semibold text-fg tabular-nums">
+            <Zap aria-hidden className="size-3.5 shrink-0 text-accent" />
+            {enchant.energyCost}
+          </dd>
+        </div>
+      </dl>
+
+      <dl className="flex flex-1 flex-col gap-2.5 px-5 pt-4 pb-5 text-sm">
+        <Detail icon={Target} term="Focus">
+          {enchant.focus}
+        </Detail>
+        {enchant.synergy && (
+          <Detail icon={Link2} term="Synergy">
+            {enchant.synergy}
+          </Detail>
+        )}
+        <Detail icon={Lock} term="Requires">
+          {enchant.requires.length === 0 ? (
+            'Nothing: available from the start'
+          ) : (
+            <span className="flex flex-wrap gap-1.5">
+              {enchant.requires.map((requirement) => (
+                <span key={requirement} className={clsx(chip, 'bg-fg/[0.05] text-fg ring-line-strong')}>
+                  {requirement}
+                </span>
+              ))}
+            </span>
+          )}
+        </Detail>
+      </dl>
+
+      <div className="border-t border-line bg-surface-sunken/50 px-5 py-4 text-sm dark:bg-white/[0.015]">
+        <p className="text-fg">
+          <span className="font-semibold">Best for: </span>
+          <span className="text-fg-muted">{enchant.recommendedFor}</span>
+        </p>
+        <p className="mt-1.5 text-fg-muted">{enchant.notes}</p>
+        {enchant.tags && enchant.tags.length > 0 && (
+          <ul
+            aria-label="Tags"
+            className="mt-3 flex flex-wrap gap-x-2.5 gap-y-1 text-xs font-medium text-fg-muted"
+          >
+            {enchant.tags.map((tag) => (
+              <li key={tag}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+});
+
+function Detail({ icon: Icon, term, children }: { icon: typeof Target; term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
+      <dt className="flex items-center gap-1.5 pt-0.5 font-medium text-fg-muted">
+        <Icon aria-hidden className="size-3.5 shrink-0" />
+        {term}
+      </dt>
+      <dd className="min-w-0 text-fg">{children}</dd>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: EnchantStatus }) {
+  const Icon = STATUS_ICON[status];
+  return (
+    <span className={clsx(chip, 'mt-0.5 shrink-0', STATUS_TONE[status])}>
+      <Icon aria-hidden className="size-3" />
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}
