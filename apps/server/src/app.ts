@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
 import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { buildOnline } from './modules/live/players.ts';
 import { liveRoutes } from './modules/live/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(configRoutes, { config });
   const tokens = accessTokens(secrets.jwtSecret);
   await app.register(authRoutes, { db: database.db, tokens });
+  await app.register(docsRoutes, { db: database.db, tokens });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
   await registerWebApp(app, config.webDist);

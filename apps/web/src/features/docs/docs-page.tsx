@@ -1,14 +1,150 @@
-import { BookOpen } from 'lucide-react';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import type { Doc } from '@prison/shared/docs';
+import { canEditDocs } from '@prison/shared/roles';
+import { LockKeyhole, PenLine } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { pageTitle } from '../../lib/brand.ts';
+import { useSession } from '../../lib/session.ts';
+import { useDocs } from './api.ts';
+import { CreateDocCard } from './create-doc-card.tsx';
+import { DocReader } from './doc-reader.tsx';
+import { hashSlug, selectDoc } from './doc-selection.ts';
+import { DocsIndex } from './docs-index.tsx';
+import { loadMarkdown } from './lazy-markdown.tsx';
 
+/** Brings the top of an element into view unless it already sits in the upper part of the screen. */
+function reveal(element: HTMLElement | null) {
+  if (!element) return;
+  const { top } = element.getBoundingClientRect();
+  if (top < 72 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: 'start' });
+}
+
+/** Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card. */
 export function DocsPage() {
+  const docs = useDocs();
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const canWrite = session ? canEditDocs(session.user.roles) : false;
+  const [search, setSearch] = useState('');
+  const readerRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+
+  const requested = params.get('doc');
+  const hashed = hashSlug(hash);
+  const selected = selectDoc(docs, requested, hashed);
+  // A doc asked for by address (?doc=, #slug, a click) is brought into view; the automatic first one is not.
+  const asked = Boolean(selected && (requested || selected.slug === hashed));
+
+  useEffect(() => {
+    // The markdown code downloads while the list loads, not after.
+    loadMarkdown().catch(() => {
+      // The reader's own import retries when it renders.
+    });
+  }, []);
+
+  useEffect(() => {
+    if (asked && selected?.slug) reveal(readerRef.current);
+  }, [asked, selected?.slug]);
+
+  function onCreated(doc: Doc) {
+    // Spec 4 Docs: the new doc is selected (the list was already re-sorted with it).
+    setSearch('');
+    navigate({ search: `?doc=${encodeURIComponent(doc.slug)}` });
+  }
+
   return (
-    <PagePlaceholder
-      documentTitle="Docs"
-      eyebrow="Knowledge base"
-      title="Docs"
-      summary="Guides for joining, ranking up and running a gang, plus community-written docs, are being written for this page."
-      icon={BookOpen}
-    />
+    <div className="relative isolate">
+      <title>{pageTitle(selected ? `${selected.title} · Docs` : 'Docs')}</title>
+      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 overflow-hidden">
+        <div className="absolute inset-0 bg-grid opacity-50" />
+        <div className="absolute inset-0 bg-[radial-gradient(40rem_20rem_at_0%_0%,rgb(251_191_36/0.16),transparent_70%),radial-gradient(36rem_22rem_at_100%_0%,rgb(139_92_246/0.1),transparent_70%)] dark:bg-[radial-gradient(40rem_20rem_at_0%_0%,rgb(245_158_11/0.12),transparent_70%),radial-gradient(36rem_22rem_at_100%_0%,rgb(124_58_237/0.16),transparent_70%)]" />
+        <div className="absolute inset-x-0 bottom-0 h-24 bg-gradient-to-b from-transparent to-canvas" />
+      </div>
+
+      <div className="container-page pt-10 pb-16 sm:pt-14 sm:pb-24">
+        <header className="max-w-3xl">
+          <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">Knowledge base</p>
+          <h1 className="mt-2 font-display text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+            Docs
+          </h1>
+          <p className="mt-3 text-lg text-pretty text-fg-muted">
+            How to join, rank up, enchant, run a gang and trade, plus the rules of the yard. Pick a guide from
+            the index or search it by name.
+          </p>
+        </header>
+
+        <div className="mt-8 grid items-start gap-6 sm:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[20rem_minmax(0,1fr)] xl:gap-8">
+          <div className="space-y-4 lg:sticky lg:top-24">
+            <DocsIndex
+              docs={docs}
+              selectedSlug={selected?.slug ?? null}
+              search={search}
+              onSearchChange={setSearch}
+            />
+            <WriterNote
+              signedIn={Boolean(session)}
+              canWrite={canWrite}
+              onWrite={() => {
+                titleRef.current?.scrollIntoView({ block: 'center' });
+                titleRef.current?.focus({ preventScroll: true });
+              }}
+            />
+          </div>
+
+          <div className="min-w-0 space-y-6 xl:space-y-8">
+            <div ref={readerRef} className="scroll-mt-24">
+              <DocReader doc={selected} loading={!docs} />
+            </div>
+            {canWrite && <CreateDocCard onCreated={onCreated} titleRef={titleRef} />}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Who may write docs, in one line (spec 6: staff roles; guests are pointed to the sign-in page). */
+function WriterNote({
+  signedIn,
+  canWrite,
+  onWrite,
+}: {
+  signedIn: boolean;
+  canWrite: boolean;
+  onWrite: () => void;
+}) {
+  const look =
+    'flex items-start gap-2.5 rounded-2xl border border-dashed border-line-strong px-4 py-3 text-sm';
+  if (canWrite) {
+    return (
+      <button
+        type="button"
+        onClick={onWrite}
+        className={`${look} w-full text-left font-semibold text-fg transition-colors hover:border-amber-500/60 hover:bg-amber-400/[0.06]`}
+      >
+        <PenLine aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+        Write a new doc
+      </button>
+    );
+  }
+  return (
+    <p className={`${look} text-fg-muted`}>
+      <LockKeyhole aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+      {signedIn ? (
+        <span>Your account cannot write docs.</span>
+      ) : (
+        <span>
+          <Link
+            to="/login?redirect=/docs"
+            className="font-semibold text-fg underline underline-offset-2 hover:no-underline"
+          >
+            Sign in
+          </Link>{' '}
+          as staff to write docs.
+        </span>
+      )}
+    </p>
   );
 }
