@@ -38,8 +38,14 @@ export const createDocRequestSchema = z.object({
 });
 export type CreateDocRequest = z.input<typeof createDocRequestSchema>;
 
+/** UTF-8 length without platform APIs (this file runs in Node and in the browser). */
 export function docContentBytes(content: string): number {
-  return new TextEncoder().encode(content).length;
+  let bytes = 0;
+  for (const char of content) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
