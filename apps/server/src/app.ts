@@ -14,6 +14,7 @@ import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { buildOnline } from './modules/live/players.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(docsRoutes, { db: database.db, tokens });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
+  await app.register(leaderboardRoutes, { db: database.db, hub, config });
   await registerWebApp(app, config.webDist);
   return app;
 }

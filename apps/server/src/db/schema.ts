@@ -44,8 +44,12 @@ export const players = pgTable(
   },
   (t) => [
     index('players_username_lower_idx').on(sql`lower(${t.username})`),
+    // One index per leaderboard metric, in its exact order (ties by XP, then name), so a top-100
+    // read is an index scan however many players there are.
     index('players_level_idx').on(t.level.desc(), t.xp.desc(), t.username),
-    index('players_balance_idx').on(t.balance.desc()),
+    index('players_xp_idx').on(t.xp.desc(), t.username),
+    index('players_prestige_idx').on(t.prestige.desc(), t.xp.desc(), t.username),
+    index('players_balance_idx').on(t.balance.desc(), t.xp.desc(), t.username),
     index('players_last_seen_idx').on(t.lastSeenAt),
   ],
 );

@@ -360,7 +360,7 @@ const appliers: Appliers = {
           firstLoginAt: sql`least(${players.firstLoginAt}, ${iso(at)})`,
         },
       });
-    topics.add('presence').add('leaderboard').add('gangs').add('social:');
+    topics.add('presence').add('leaderboard:').add('gangs').add('social:');
   },
 
   async 'player.quit'(e, { tx, at, topics }) {
@@ -391,7 +391,7 @@ const appliers: Appliers = {
       const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
       deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
     }
-    topics.add('leaderboard').add('social:').add('dashboard');
+    topics.add('leaderboard:').add('social:').add('dashboard');
   },
 
   async 'player.balance'(e, { tx, eventId, topics }) {
@@ -404,7 +404,7 @@ const appliers: Appliers = {
       .update(players)
       .set({ balance: sql`${players.balance} + ${entry!.delta}::numeric` })
       .where(eq(players.uuid, e.uuid));
-    topics.add('leaderboard').add('dashboard');
+    topics.add('leaderboard:').add('dashboard');
   },
 
   async 'player.stats'(e, { tx, at }) {

@@ -1,14 +1,212 @@
-import { Trophy } from 'lucide-react';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
+import { clsx } from 'clsx';
+import { RotateCw, Trophy } from 'lucide-react';
+// The tabs entry alone: radix-ui's main entry loads every primitive.
+import * as Tabs from 'radix-ui/tabs';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import type { LiveStatus } from '../../lib/live-socket.ts';
+import { useSession } from '../../lib/session.ts';
+import { isLeaderboardMetric, LEADERBOARD_LIMIT, useLeaderboard, useLeaderboardFeed } from './api.ts';
+import { LeaderboardTable, TableSkeleton } from './leaderboard-table.tsx';
+import { LIVE_LOOK, LiveDot } from './live-status.tsx';
+import { METRICS, type MetricInfo } from './metrics.ts';
+import { PlayersOnline } from './players-online.tsx';
+import { Podium, PodiumSkeleton } from './podium.tsx';
+import { SummaryPanel, SummarySkeleton } from './summary-panel.tsx';
 
+const DEFAULT_METRIC: LeaderboardMetric = 'level';
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
+/** Spec 2.9. The chosen ranking lives in ?metric= so it can be linked and survives a reload. */
 export function LeaderboardPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('metric');
+  const metric = isLeaderboardMetric(requested) ? requested : DEFAULT_METRIC;
+  const feed = useLeaderboardFeed(metric);
+
+  const choose = (value: string) => {
+    if (!isLeaderboardMetric(value)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === DEFAULT_METRIC) next.delete('metric');
+        else next.set('metric', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
   return (
-    <PagePlaceholder
-      documentTitle="Leaderboard"
-      eyebrow="Hall of fame"
-      title="Leaderboard"
-      summary="Live rankings by level, XP, prestige and balance, with a podium for the top three, arrive here shortly."
-      icon={Trophy}
-    />
+    <div className="relative isolate">
+      <title>{pageTitle('Leaderboard')}</title>
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[36rem] overflow-hidden"
+      >
+        <div className="absolute inset-0 bg-grid opacity-60" />
+        <div className="absolute inset-0 bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(251_191_36/0.2),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(139_92_246/0.12),transparent_70%)] dark:bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(245_158_11/0.14),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(124_58_237/0.18),transparent_70%)]" />
+        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-canvas" />
+      </div>
+
+      <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
+        <div className="grid gap-6 lg:grid-cols-12 lg:items-end">
+          <div className="lg:col-span-8">
+            <PageHeader eyebrow="Hall of fame" title="Leaderboard">
+              The top {LEADERBOARD_LIMIT} prisoners of the season, ranked live as they mine, level up and cash
+              in. Pick a ranking, sort the table any way you like, and watch the podium change hands.
+            </PageHeader>
+          </div>
+          <div className="lg:col-span-4">
+            <PlayersOnline />
+          </div>
+        </div>
+
+        <Tabs.Root value={metric} onValueChange={choose} className="mt-10 sm:mt-12">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <Tabs.List
+              aria-label="Ranking"
+              className="grid grid-cols-4 gap-1 rounded-2xl border border-line bg-surface p-1 shadow-card sm:inline-grid sm:w-auto"
+            >
+              {METRICS.map(({ id, label, icon: Icon }) => (
+                <Tabs.Trigger
+                  key={id}
+                  value={id}
+                  className={clsx(
+                    'inline-flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm font-semibold text-fg-muted transition sm:px-5',
+                    'hover:bg-fg/[0.06] hover:text-fg',
+                    'data-[state=active]:bg-gradient-to-b data-[state=active]:from-amber-300 data-[state=active]:to-amber-500',
+                    'data-[state=active]:text-amber-950 data-[state=active]:shadow-[0_6px_18px_-8px_rgb(245_158_11/0.6)]',
+                  )}
+                >
+                  <Icon aria-hidden className="hidden size-4 min-[400px]:block" />
+                  {label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <LiveIndicator status={feed.status} updatedAt={feed.updatedAt} />
+          </div>
+
+          {METRICS.map((info) => (
+            <Tabs.Content key={info.id} value={info.id} className="mt-6 focus-visible:outline-none">
+              <p className="max-w-3xl text-base text-pretty text-fg-muted">
+                <span className="font-semibold text-fg">{info.label}.</span> {info.description}
+              </p>
+              <Board metric={info} />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </div>
+    </div>
+  );
+}
+
+function LiveIndicator({ status, updatedAt }: { status: LiveStatus; updatedAt: Date | null }) {
+  const look = LIVE_LOOK[status];
+  return (
+    <p
+      className={clsx(
+        'inline-flex items-center gap-2 self-start rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold shadow-card sm:self-auto',
+        look.text,
+      )}
+    >
+      <LiveDot status={status} />
+      <span>
+        <span className="sr-only">Live rankings: </span>
+        {look.label}
+      </span>
+      {updatedAt && (
+        <span className="font-normal text-fg-muted">
+          · Updated <time dateTime={updatedAt.toISOString()}>{timeFormat.format(updatedAt)}</time>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function Board({ metric }: { metric: MetricInfo }) {
+  const { data, isError } = useLeaderboard(metric.id);
+  const session = useSession();
+
+  if (data) {
+    if (data.length === 0) return <EmptyBoard />;
+    return <Rankings entries={data} metric={metric} ownUuid={session?.user.uuid} />;
+  }
+  if (isError) {
+    return (
+      <Alert tone="error" className="mt-8 items-center">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span className="font-semibold">Failed to load leaderboard.</span>
+          {/* Spec 2.9 / 8: Retry reloads the page. */}
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className={buttonClass('secondary', 'sm')}
+          >
+            <RotateCw aria-hidden className="size-4" />
+            Retry
+          </button>
+        </div>
+      </Alert>
+    );
+  }
+  return (
+    <div className="mt-8 space-y-8" role="status" aria-label="Loading the leaderboard">
+      <SummarySkeleton />
+      <PodiumSkeleton />
+      <TableSkeleton />
+    </div>
+  );
+}
+
+function Rankings({
+  entries,
+  metric,
+  ownUuid,
+}: {
+  entries: LeaderboardEntry[];
+  metric: MetricInfo;
+  ownUuid?: string;
+}) {
+  return (
+    <div className="mt-8 space-y-10">
+      <section aria-labelledby="summary-title">
+        <h2 id="summary-title" className="sr-only">
+          Summary
+        </h2>
+        <SummaryPanel entries={entries} metric={metric} />
+      </section>
+      <Podium entries={entries} metric={metric} />
+      <section aria-labelledby="table-title">
+        <div className="mb-4 flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between sm:gap-4">
+          <h2 id="table-title" className="font-display text-2xl font-bold tracking-tight text-fg">
+            Top {entries.length} by {metric.label}
+          </h2>
+          <p className="text-sm text-fg-muted">
+            <span className="hidden sm:inline">Select a column heading to sort.</span>
+            <span className="sm:hidden">Swipe the table for more columns.</span>
+          </p>
+        </div>
+        <LeaderboardTable entries={entries} metric={metric.id} metricLabel={metric.label} ownUuid={ownUuid} />
+      </section>
+    </div>
+  );
+}
+
+function EmptyBoard() {
+  return (
+    <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-400/10 text-accent ring-1 ring-amber-400/25">
+        <Trophy aria-hidden className="size-7" />
+      </span>
+      <p className="mt-5 font-display text-xl font-bold text-fg">No leaderboard data yet.</p>
+      <p className="mt-2 max-w-md text-sm text-fg-muted">
+        Rankings appear here as soon as prisoners join the server and start mining.
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LeaderboardEntry } from '@prison/shared/leaderboard';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  createTestApp,
+  databaseKinds,
+  eventId,
+  newPlayer,
+  postEvents,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { players } from '../../db/schema.ts';
+import { preferredEncoding } from './encoded-body.ts';
+
+/** A player fed through the bridge like the game does: join, progress, then money. */
+function seeded(username: string, p: { level: number; xp: number; prestige: number; balance: string }) {
+  const player = newPlayer({ username });
+  return {
+    ...player,
+    events: [
+      player.join,
+      {
+        id: eventId(),
+        type: 'player.progress',
+        uuid: player.uuid,
+        xp_delta: p.xp,
+        level: p.level,
+        prestige: p.prestige,
+        rank: 'sentinel',
+      },
+      { id: eventId(), type: 'player.balance', uuid: player.uuid, delta: p.balance, reason: 'test' },
+    ],
+  };
+}
+
+/** Collects the JSON messages a socket receives. */
+function listen(url: string) {
+  const socket = new WebSocket(url);
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const next = async (predicate: (m: unknown) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { socket, next };
+}
+
+const names = (entries: LeaderboardEntry[]) => entries.map((e) => e.username);
+
+describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
+  let t: TestApp;
+  // Designed so that every metric has a tie that XP, then the name, must break.
+  const able = seeded('Able', { level: 30, xp: 5000, prestige: 1, balance: '100' });
+  const baker = seeded('Baker', { level: 30, xp: 5000, prestige: 0, balance: '1000000000000000' });
+  const charlie = seeded('Charlie', { level: 30, xp: 9000, prestige: 0, balance: '50.25' });
+  const delta = seeded('Delta', { level: 10, xp: 9000, prestige: 3, balance: '100' });
+  const echo = seeded('Echo', { level: 5, xp: 100, prestige: 3, balance: '100' });
+  const FILLERS = 120;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const res = await postEvents(
+      t.app,
+      [able, baker, charlie, delta, echo].flatMap((p) => p.events),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // Enough players below the five above to see the limit clamped at 100.
+    await t.db.insert(players).values(
+      Array.from({ length: FILLERS }, (_, i) => ({
+        uuid: randomUUID(),
+        username: `Zfiller${String(i).padStart(3, '0')}`,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (query: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `/api/leaderboard${query}`, headers });
+  const top = async (query: string) => {
+    const res = await get(query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as LeaderboardEntry[];
+  };
+
+  it('ranks by level by default, ties broken by XP then name, as full entries', async () => {
+    const entries = await top('?limit=5');
+    expect(names(entries)).toEqual(['Charlie', 'Able', 'Baker', 'Delta', 'Echo']);
+    expect(entries[2]).toEqual({
+      uuid: baker.uuid,
+      username: 'Baker',
+      level: 30,
+      xp: 5000,
+      prestige: 0,
+      rank: 'SENTINEL',
+      balance: 1e15,
+    });
+    expect(entries[0]!.balance).toBe(50.25);
+  });
+
+  it.each([
+    ['level', ['Charlie', 'Able', 'Baker', 'Delta', 'Echo']],
+    ['xp', ['Charlie', 'Delta', 'Able', 'Baker', 'Echo']],
+    ['prestige', ['Delta', 'Echo', 'Able', 'Charlie', 'Baker']],
+    ['balance', ['Baker', 'Delta', 'Able', 'Echo', 'Charlie']],
+  ])('ranks by %s', async (metric, expected) => {
+    expect(names(await top(`?limit=5&metric=${metric}`))).toEqual(expected);
+  });
+
+  it('answers 50 by default and clamps the limit to 1..100', async () => {
+    expect(await top('')).toHaveLength(50);
+    expect(await top('?limit=')).toHaveLength(50);
+    expect(await top('?limit=1000')).toHaveLength(100);
+    expect(await top('?limit=0')).toHaveLength(1);
+    expect(await top('?limit=-7')).toHaveLength(1);
+    expect(names(await top('?limit=2.9&metric=xp'))).toEqual(['Charlie', 'Delta']);
+  });
+
+  it('refuses an unknown metric or a limit that is not a number with 400 {detail}', async () => {
+    const metric = await get('?metric=kills');
+    expect(metric.statusCode).toBe(400);
+    expect(metric.json().detail).toMatch(/metric/i);
+    const limit = await get('?limit=lots');
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json()).toEqual({ detail: expect.stringMatching(/limit/) });
+  });
+
+  it('serves cacheable bytes, compressed once for clients that accept it', async () => {
+    const plain = await get('?limit=50');
+    expect(plain.headers['cache-control']).toBe('public, max-age=1');
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('?limit=50', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('?limit=50', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Too small to be worth compressing.
+    const small = await get('?limit=1', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toHaveLength(1);
+  });
+
+  it('carries the site-wide security headers, on answers and errors alike', async () => {
+    const site = (await t.app.inject({ url: '/api/config' })).headers;
+    for (const res of [await get('?limit=3'), await get('?limit=3'), await get('?metric=kills')]) {
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'cross-origin-resource-policy',
+      ]) {
+        expect(res.headers[name], name).toBe(site[name]);
+      }
+    }
+    expect(site['content-security-policy']).toMatch(/default-src 'self'/);
+  });
+
+  it('pushes the ranking on connect and a new one after a bridge event', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const { socket, next } = listen(`${base}/ws/leaderboard?limit=3&metric=xp`);
+    const first = (await next(() => true)) as { entries: LeaderboardEntry[] };
+    expect(names(first.entries)).toEqual(['Charlie', 'Delta', 'Able']);
+
+    await postEvents(t.app, [{ id: eventId(), type: 'player.progress', uuid: echo.uuid, xp_delta: 20_000 }]);
+    const moved = (await next(
+      (m) => (m as { entries: LeaderboardEntry[] }).entries[0]?.username === 'Echo',
+    )) as {
+      entries: LeaderboardEntry[];
+    };
+    expect(names(moved.entries)).toEqual(['Echo', 'Charlie', 'Delta']);
+    expect(moved.entries[0]!.xp).toBe(20_100);
+    socket.close();
+
+    // The HTTP answer comes from the same live snapshots.
+    await expect
+      .poll(async () => names(await top('?limit=3&metric=xp')), { timeout: 5000 })
+      .toEqual(['Echo', 'Charlie', 'Delta']);
+  });
+
+  it('refuses a socket for an unknown metric', async () => {
+    const port = (t.app.server.address() as AddressInfo).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/leaderboard?metric=kills`);
+    const status = await new Promise<number>((resolve) => {
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => resolve(-1));
+    });
+    expect(status).toBe(400);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, identity', 'identity'],
+    ['deflate', 'identity'],
+  ])('%s -> %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});

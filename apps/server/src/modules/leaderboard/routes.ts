@@ -1,0 +1,82 @@
+import { errorSchema } from '@prison/shared/errors';
+import { type LeaderboardEntry, leaderboardQuerySchema, leaderboardSchema } from '@prison/shared/leaderboard';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { encodedBody, preferredEncoding } from './encoded-body.ts';
+import { cachedSecurityHeaders } from './security-headers.ts';
+import { buildLeaderboard, feedTopic, LEADERBOARD_TOPICS, snapshotTopic } from './service.ts';
+
+// The snapshot is at most a second old (the hub's rebuild interval); so may a cached copy be.
+const CACHE_CONTROL = 'public, max-age=1';
+
+const RANKING =
+  'Ranked by the metric (level by default); ties are broken by XP, then by name. limit is clamped ' +
+  'to 1..100 (50 by default).';
+
+export const leaderboardRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config: Config }> = async (
+  app,
+  { db, hub, config },
+) => {
+  hub.define(LEADERBOARD_TOPICS, buildLeaderboard(db));
+  const securityHeaders = cachedSecurityHeaders();
+
+  app.get(
+    '/api/leaderboard',
+    {
+      // The body is already compressed (encoded-body.ts): the site-wide compressor would redo it.
+      compress: false,
+      // The same security headers, without rebuilding helmet per request (security-headers.ts);
+      // set first thing, so error answers carry them too.
+      helmet: false,
+      onRequest: (_request, reply, done) => {
+        securityHeaders(reply);
+        done();
+      },
+      // A GET has no body to decompress.
+      decompress: false,
+      schema: {
+        tags: ['leaderboard'],
+        summary: 'The top players by level, XP, prestige or balance',
+        description: `${RANKING} Answered from the live snapshot that /ws/leaderboard pushes.`,
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardSchema, 400: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { metric, limit } = request.query;
+      const snapshot = await hub.current<LeaderboardEntry[]>(snapshotTopic(metric));
+      const body = encodedBody(snapshot, limit, preferredEncoding(request.headers['accept-encoding']));
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', CACHE_CONTROL)
+        .header('vary', 'accept-encoding');
+      if (body.encoding) reply.header('content-encoding', body.encoding);
+      // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
+      return (reply as FastifyReply).send(body.bytes);
+    },
+  );
+
+  app.route({
+    method: 'GET',
+    url: '/ws/leaderboard',
+    preValidation: sameSiteOrigin(config),
+    schema: {
+      tags: ['live'],
+      summary: 'WebSocket: the leaderboard',
+      description:
+        `Pushes {"entries": [...]} on connect and whenever the ranking changes, at most once a second. ` +
+        `${RANKING} Clients send nothing.`,
+      querystring: leaderboardQuerySchema,
+      response: { 400: errorSchema, 426: errorSchema },
+    },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
+      const { metric, limit } = request.query;
+      hub.subscribe(feedTopic(metric, limit), socket).catch(() => socket.close(1011, 'unavailable'));
+    },
+  });
+};

@@ -1,0 +1,34 @@
+import { Fragment } from 'react';
+
+/**
+ * A formatted figure that may be long (prison balances reach $1,000,000,000,000,000): long ones get a
+ * smaller size, and a narrow box breaks them after a thousands separator, never inside a group.
+ */
+export function FigureText({
+  text,
+  short,
+  long,
+  longest,
+}: {
+  text: string;
+  short: string;
+  long: string;
+  longest: string;
+}) {
+  const parts = text.split(',');
+  const size = text.length > 17 ? longest : text.length > 13 ? long : short;
+  return (
+    <span className={size}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              ,<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </span>
+  );
+}

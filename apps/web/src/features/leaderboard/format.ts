@@ -1,0 +1,16 @@
+// Number formatting for the leaderboard (spec 9 Formatting: balances carry a $ prefix with
+// thousands separators, and leaderboard balances are rounded).
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+export const formatCount = (value: number): string => whole.format(Math.round(value));
+
+/** Rounded to whole dollars: $1,234,568. */
+export function formatBalance(value: number): string {
+  const rounded = Math.round(value);
+  // Math.round(-0.4) is -0, which would print as "-$0".
+  return rounded < 0 ? `-$${whole.format(-rounded)}` : `$${whole.format(Math.abs(rounded))}`;
+}
+
+/** Averages of small numbers (levels, prestige) keep one decimal: 42.5. */
+export const formatAverage = (value: number): string => oneDecimal.format(value);

@@ -1,0 +1,186 @@
+import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
+import { clsx } from 'clsx';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { formatBalance, formatCount } from './format.ts';
+import { PlayerAvatar } from './player-avatar.tsx';
+import { RankBadge } from './rank-badge.tsx';
+import { DEFAULT_SORT, nextSort, type Sort, type SortKey, sortEntries } from './sort.ts';
+
+const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
+  { key: 'position', label: '#', numeric: true },
+  { key: 'username', label: 'Player', numeric: false },
+  { key: 'level', label: 'Level', numeric: true },
+  { key: 'xp', label: 'XP', numeric: true },
+  { key: 'prestige', label: 'Prestige', numeric: true },
+  { key: 'rank', label: 'Rank', numeric: false },
+  { key: 'balance', label: 'Balance', numeric: true },
+];
+
+const SORTED_BY: Record<SortKey, string> = {
+  position: 'place',
+  username: 'player name',
+  level: 'level',
+  xp: 'XP',
+  prestige: 'prestige',
+  rank: 'rank',
+  balance: 'balance',
+};
+
+// The # and Player columns stay in view while the rest scrolls sideways on a phone.
+const STICKY_POSITION = 'sticky left-0 z-10 w-12 min-w-12';
+const STICKY_PLAYER = 'sticky left-12 z-10 shadow-[1px_0_0_var(--line)] sm:shadow-none';
+
+interface LeaderboardTableProps {
+  entries: readonly LeaderboardEntry[];
+  metric: LeaderboardMetric;
+  metricLabel: string;
+  /** The signed-in player's uuid, whose row is marked. */
+  ownUuid?: string;
+}
+
+/** Spec 2.9: the sortable table of the loaded ranking. */
+export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: LeaderboardTableProps) {
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const rows = useMemo(
+    () =>
+      sortEntries(
+        entries.map((entry, index) => ({ ...entry, position: index + 1 })),
+        sort,
+      ),
+    [entries, sort],
+  );
+  const sortedBy = `Sorted by ${SORTED_BY[sort.key]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`;
+
+  return (
+    <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard. */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={`${metricLabel} ranking table`}>
+        <table className="w-full min-w-[46rem] border-collapse text-sm">
+          <caption className="sr-only">
+            {`Top ${entries.length} players by ${metricLabel}. ${sortedBy}.`}
+          </caption>
+          <thead>
+            <tr className="border-b border-line bg-surface-sunken text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
+              {COLUMNS.map(({ key, label, numeric }) => {
+                const active = sort.key === key;
+                const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+                return (
+                  <th
+                    key={key}
+                    scope="col"
+                    aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    className={clsx(
+                      'px-2 py-1.5 first:pl-1.5 last:pr-1.5 sm:first:pl-2.5 sm:last:pr-2.5',
+                      numeric && key !== 'position' && 'text-right',
+                      key === 'position' && clsx(STICKY_POSITION, 'bg-surface-sunken'),
+                      key === 'username' && clsx(STICKY_PLAYER, 'bg-surface-sunken'),
+                    )}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => setSort((current) => nextSort(current, key))}
+                      className={clsx(
+                        'inline-flex items-center gap-1.5 rounded-md px-1.5 py-1.5 uppercase transition hover:bg-fg/[0.06] hover:text-fg',
+                        active && 'text-fg',
+                        numeric && key !== 'position' && 'flex-row-reverse',
+                      )}
+                    >
+                      {label}
+                      <Icon aria-hidden className={clsx('size-3.5', active ? 'text-accent' : 'opacity-50')} />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const own = row.uuid === ownUuid;
+              const rowBg = own
+                ? 'bg-amber-50 dark:bg-[#1d1a12]'
+                : 'bg-surface group-hover:bg-surface-sunken';
+              return (
+                <tr key={row.uuid} className="group border-b border-line last:border-b-0">
+                  <td className={clsx('px-3 py-2.5 sm:pl-4', STICKY_POSITION, rowBg)}>
+                    <span
+                      className={clsx(
+                        'inline-flex size-7 items-center justify-center rounded-lg font-display text-sm font-bold tabular-nums',
+                        row.position === 1 && 'bg-amber-400/25 text-amber-800 dark:text-amber-200',
+                        row.position === 2 && 'bg-slate-400/25 text-slate-700 dark:text-slate-200',
+                        row.position === 3 && 'bg-orange-500/20 text-orange-800 dark:text-orange-300',
+                        row.position > 3 && 'text-fg-muted',
+                      )}
+                    >
+                      {row.position}
+                    </span>
+                  </td>
+                  <th
+                    scope="row"
+                    className={clsx('px-3.5 py-2.5 text-left font-normal', STICKY_PLAYER, rowBg)}
+                  >
+                    <span className="flex min-w-0 items-center gap-2.5">
+                      <PlayerAvatar uuid={row.uuid} size={28} className="size-7 rounded-md" />
+                      <span className="truncate font-semibold text-fg">{row.username}</span>
+                      {own && (
+                        <span className="rounded-full bg-amber-400/25 px-1.5 py-0.5 text-[10px] font-bold text-amber-800 uppercase dark:text-amber-200">
+                          You
+                        </span>
+                      )}
+                    </span>
+                  </th>
+                  <Numeric className={rowBg} strong={metric === 'level'}>
+                    {formatCount(row.level)}
+                  </Numeric>
+                  <Numeric className={rowBg} strong={metric === 'xp'}>
+                    {formatCount(row.xp)}
+                  </Numeric>
+                  <Numeric className={rowBg} strong={metric === 'prestige'}>
+                    {formatCount(row.prestige)}
+                  </Numeric>
+                  <td className={clsx('px-3.5 py-2.5', rowBg)}>
+                    <RankBadge rank={row.rank} />
+                  </td>
+                  <Numeric className={clsx('pr-3 sm:pr-4', rowBg)} strong={metric === 'balance'}>
+                    {formatBalance(row.balance)}
+                  </Numeric>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
+
+/** A figure cell; the figure the ranking is by stands out in its column. */
+function Numeric({ children, className, strong }: { children: string; className?: string; strong: boolean }) {
+  return (
+    <td
+      className={clsx(
+        'px-3.5 py-2.5 text-right whitespace-nowrap tabular-nums',
+        strong ? 'font-semibold text-fg' : 'text-fg-muted',
+        className,
+      )}
+    >
+      {children}
+    </td>
+  );
+}
+
+export function TableSkeleton({ rows = 8 }: { rows?: number }) {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card" aria-hidden>
+      <div className="h-11 border-b border-line bg-surface-sunken" />
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-b-0">
+          <div className="size-7 rounded-lg bg-fg/[0.08] motion-safe:animate-pulse" />
+          <div className="size-7 rounded-md bg-fg/[0.08] motion-safe:animate-pulse" />
+          <div className="h-3.5 w-32 rounded bg-fg/[0.08] motion-safe:animate-pulse" />
+          <div className="ml-auto h-3.5 w-20 rounded bg-fg/[0.06] motion-safe:animate-pulse" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { clsx } from 'clsx';
+import type { LiveStatus } from '../../lib/live-socket.ts';
+
+// Spec 4: connecting yellow, open green, closed red.
+export const LIVE_LOOK: Record<LiveStatus, { label: string; dot: string; text: string }> = {
+  connecting: { label: 'Connecting', dot: 'bg-amber-400', text: 'text-amber-800 dark:text-amber-300' },
+  open: { label: 'Live', dot: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-300' },
+  closed: { label: 'Reconnecting…', dot: 'bg-rose-500', text: 'text-rose-700 dark:text-rose-300' },
+};
+
+/** The coloured dot of a live connection, pulsing while open. */
+export function LiveDot({ status }: { status: LiveStatus }) {
+  return (
+    <span className="relative flex size-2.5 shrink-0" aria-hidden>
+      {status === 'open' && (
+        <span className="absolute inset-0 rounded-full bg-emerald-500 motion-safe:animate-pulse-ring" />
+      )}
+      <span className={clsx('relative size-2.5 rounded-full', LIVE_LOOK[status].dot)} />
+    </span>
+  );
+}

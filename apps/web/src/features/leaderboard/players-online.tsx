@@ -1,0 +1,60 @@
+import { onlineMessageSchema } from '@prison/shared/live';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { useLiveSocket } from '../../lib/use-live-socket.ts';
+import { formatCount } from './format.ts';
+import { LIVE_LOOK, LiveDot } from './live-status.tsx';
+
+/** The count in a /ws/players message; undefined for a malformed one, which is ignored (spec 5). */
+export function parseOnline(data: unknown): number | null | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = onlineMessageSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data.online : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec 2.9 players-online widget: the live /ws/players count, a dash while unknown. */
+export function PlayersOnline() {
+  const [online, setOnline] = useState<number | null>(null);
+  const status = useLiveSocket('/ws/players', (data) => {
+    const count = parseOnline(data);
+    if (count !== undefined) setOnline(count);
+  });
+  const look = LIVE_LOOK[status];
+  return (
+    <section
+      aria-labelledby="players-online-title"
+      className="relative overflow-hidden rounded-2xl border border-line bg-surface p-5 shadow-card"
+    >
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(16rem_10rem_at_100%_0%,rgb(52_211_153/0.14),transparent_70%)]"
+      />
+      <div className="relative flex items-center justify-between gap-3">
+        <h2 id="players-online-title" className="text-sm font-medium text-fg-muted">
+          Players online
+        </h2>
+        <Users aria-hidden className="size-5 text-fg-muted" />
+      </div>
+      <p className="relative mt-2 flex items-baseline gap-3">
+        <span className="font-display text-4xl font-bold tracking-tight text-fg tabular-nums">
+          <span data-testid="players-online-count" aria-hidden={online === null || undefined}>
+            {online === null ? '—' : formatCount(online)}
+          </span>
+          {online === null && <span className="sr-only">Unknown</span>}
+        </span>
+        <span className={`inline-flex items-center gap-1.5 text-xs font-semibold uppercase ${look.text}`}>
+          <LiveDot status={status} />
+          <span>
+            <span className="sr-only">Live connection status: </span>
+            {look.label}
+          </span>
+        </span>
+      </p>
+      <p className="relative mt-1 text-sm text-fg-muted">Prisoners in the yard right now</p>
+    </section>
+  );
+}

@@ -1,0 +1,352 @@
+// Benchmark: GET /api/leaderboard?limit=50 against a bare node:http server sending the same bytes
+// (DESIGN.md section 6), on 1,000,000 players in PostgreSQL. Starts everything it needs itself: a
+// database of its own on the local server (dropped afterwards), the API server with DEMO off, and the
+// bare server; then measures both with autocannon, alternating, in this one run, and writes
+// bench/RESULTS.md. Not part of `npm test`. Usage: npm run bench -- leaderboard
+//
+// Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_PLAYERS
+// (1000000), BENCH_SECONDS per measurement (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = process.env;
+const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PLAYERS = Number(env.BENCH_PLAYERS ?? 1_000_000);
+const SECONDS = Number(env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const PATH = '/api/leaderboard?limit=50';
+const METRICS = ['level', 'xp', 'prestige', 'balance'];
+// The analysis of the figures (why the ratio is what it is), kept by hand and copied into RESULTS.md.
+const NOTES = join(root, 'bench/leaderboard-notes.md');
+
+const log = (message) => process.stdout.write(`${message}\n`);
+const since = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+const cleanups = [];
+
+/** Starts a child process and resolves once `ready(output)` answers something other than null. */
+async function startProcess(label, args, options, ready, timeoutMs = 60_000) {
+  const proc = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  proc.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  proc.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  cleanups.push(async () => {
+    if (proc.exitCode === null) proc.kill('SIGTERM');
+    await exited;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await ready(output);
+    if (value !== null) return { url: value, pid: proc.pid };
+    if (proc.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${label} did not start:\n${output}`);
+}
+
+async function query(url, text, values) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase() {
+  const name = `bench_leaderboard_${randomBytes(4).toString('hex')}`;
+  await query(ADMIN_URL, `create database ${name}`);
+  cleanups.push(() => query(ADMIN_URL, `drop database if exists ${name} with (force)`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startApiServer(databaseUrl) {
+  const webDist = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
+  return startProcess(
+    'the API server',
+    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...env,
+        DATABASE_URL: databaseUrl,
+        // Shared secrets are required with PostgreSQL (several processes); these are throwaway.
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        BRIDGE_TOKEN: randomBytes(32).toString('hex'),
+        NODE_ENV: 'production',
+        DEMO: 'off',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+        WEB_DIST: webDist,
+        LOG_LEVEL: 'info',
+      },
+    },
+    (output) => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      return match ? `${match[1]}${PATH}` : null;
+    },
+  );
+}
+
+/** The players, straight into the table in one statement: ranks, levels and money spread widely. */
+async function loadPlayers(databaseUrl) {
+  await query(
+    databaseUrl,
+    `insert into players (uuid, username, rank, level, prestige, xp, lifetime_xp, balance)
+     select gen_random_uuid(),
+            'Miner' || g,
+            (array['ROOKIE','CADET','SENTINEL','COMMANDER','DOMINUS','ARCHON'])[1 + (g * 7 % 6)],
+            1 + (g * 2654435761 % 120),
+            g * 40503 % 6,
+            g * 2246822519 % 5000000,
+            g * 2246822519 % 5000000,
+            (g * 3266489917 % 100000000000000) / 100.0
+     from generate_series(1::bigint, $1::bigint) g`,
+    [PLAYERS],
+  );
+  await query(databaseUrl, 'analyze players');
+}
+
+/** Each metric's snapshot query as the server runs it, with its plan and time on this many players. */
+async function explainSnapshots(databaseUrl) {
+  register();
+  const { topPlayers } = await import('../apps/server/src/modules/leaderboard/service.ts');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const seen = [];
+  const db = drizzle(pool, { logger: { logQuery: (sql, params) => seen.push({ sql, params }) } });
+  const plans = {};
+  try {
+    for (const metric of METRICS) {
+      await topPlayers(db, metric, 100);
+      const { sql, params } = seen.at(-1);
+      const { rows } = await pool.query(`explain (analyze, format json) ${sql}`, params);
+      const plan = rows[0]['QUERY PLAN'][0];
+      const indexes = [];
+      const walk = (node) => {
+        if (node['Index Name']) indexes.push(`${node['Node Type']} using ${node['Index Name']}`);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(plan.Plan);
+      plans[metric] = { scan: indexes.join(', ') || plan.Plan['Node Type'], ms: plan['Execution Time'] };
+    }
+  } finally {
+    await pool.end();
+  }
+  return plans;
+}
+
+/** CPU seconds a process has used so far (Linux; null elsewhere). */
+function cpuSeconds(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return null;
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+}
+
+async function measure({ url, pid }) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+  const cpuAfter = cpuSeconds(pid);
+  if (result.errors || result.non2xx || result.timeouts) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // Server CPU per request: unlike requests/s, it does not depend on whether autocannon, which
+    // shares the machine, or the server is the bottleneck.
+    cpuUs: cpuBefore === null ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const summarize = (runs) => ({
+  rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  cpuUs: runs[0].cpuUs === null ? null : median(runs.map((r) => r.cpuUs)),
+});
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const fmtCpu = (us) => (us === null ? 'n/a' : `${us.toFixed(1)} µs`);
+
+/** A bare node:http server answering every request with `bodyFile` and the headers in `headersFile`. */
+function startBare(label, bodyFile, headersFile) {
+  return startProcess(
+    label,
+    [join(root, 'bench/lib/bare-server.mjs'), bodyFile, ...(headersFile ? [headersFile] : [])],
+    { cwd: root },
+    (output) => {
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      return line ? `http://127.0.0.1:${JSON.parse(line).port}${PATH}` : null;
+    },
+  );
+}
+
+// What Node adds to every answer by itself: left to each server.
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+const TARGETS = {
+  bare: 'bare `node:http`, same body',
+  'bare+headers': 'bare `node:http`, same body and headers',
+  api: `our \`GET ${PATH}\``,
+};
+
+async function main() {
+  const started = performance.now();
+  const databaseUrl = await createDatabase();
+  const api = await startApiServer(databaseUrl);
+  log(`API server at ${new URL(api.url).origin} (migrated a fresh database)`);
+
+  const step = performance.now();
+  await loadPlayers(databaseUrl);
+  const loadTime = since(step);
+  log(`Loaded ${fmt(PLAYERS)} players in ${loadTime}`);
+  const plans = await explainSnapshots(databaseUrl);
+  for (const [metric, plan] of Object.entries(plans)) {
+    log(`  ${metric}: ${plan.scan}, ${plan.ms.toFixed(2)} ms for the top 100`);
+  }
+
+  // The server built no snapshot before the load (nothing asked): the first request builds it.
+  // As autocannon asks: no content coding (fetch would otherwise ask for gzip and decode it).
+  const identity = { headers: { 'accept-encoding': 'identity' } };
+  const response = await fetch(api.url, identity);
+  if (!response.ok) throw new Error(`GET ${PATH}: HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const entries = JSON.parse(body.toString());
+  if (entries.length !== 50) throw new Error(`expected 50 entries, got ${entries.length}`);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-body-'));
+  const bodyFile = join(dir, 'leaderboard.json');
+  writeFileSync(bodyFile, body);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
+  const headersFile = join(dir, 'headers.json');
+  writeFileSync(headersFile, JSON.stringify(headers));
+
+  const targets = {
+    bare: await startBare('the bare server', bodyFile),
+    'bare+headers': await startBare('the bare server with headers', bodyFile, headersFile),
+    api,
+  };
+  for (const [name, target] of Object.entries(targets)) {
+    const answer = Buffer.from(await (await fetch(target.url, identity)).arrayBuffer());
+    if (!answer.equals(body)) throw new Error(`${name} does not send the same bytes`);
+  }
+
+  const names = Object.keys(targets);
+  log(`Warming up, then ${ROUNDS} rounds of ${SECONDS} s per server, in rotating order…`);
+  for (const name of names)
+    await autocannon({ url: targets[name].url, connections: CONNECTIONS, duration: 3 });
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // A rotating order, so a neighbour's load on the machine falls on every server alike.
+    const order = names.map((_, i) => names[(i + round) % names.length]);
+    for (const name of order) {
+      const run = await measure(targets[name]);
+      runs[name].push(run);
+      log(
+        `  round ${round + 1} ${name.padEnd(12)} ${fmt(run.rps).padStart(7)} req/s  p50 ${run.p50} ms  ` +
+          `p99 ${run.p99} ms  server CPU ${fmtCpu(run.cpuUs)}/request`,
+      );
+    }
+  }
+  const result = Object.fromEntries(names.map((name) => [name, summarize(runs[name])]));
+  const ratio = result.api.rps / result.bare.rps;
+  const ratioHeaders = result.api.rps / result['bare+headers'].rps;
+  const cpuRatio = result.api.cpuUs === null ? null : result.bare.cpuUs / result.api.cpuUs;
+
+  const machine = {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
+    node: process.version,
+    postgres: (await query(databaseUrl, 'show server_version')).rows[0].server_version,
+  };
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const table = [
+    '| server | requests/s | p50 latency | p99 latency | server CPU per request |',
+    '|---|---:|---:|---:|---:|',
+    ...names.map((name) => {
+      const r = result[name];
+      return `| ${TARGETS[name]} | ${fmt(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${fmtCpu(r.cpuUs)} |`;
+    }),
+  ];
+  log('');
+  for (const line of table) log(line);
+  log(`\nRatio (ours / bare, requests/s): ${ratio.toFixed(2)} (goal ≥ 0.80)`);
+  log(`Ratio (ours / bare with the same headers): ${ratioHeaders.toFixed(2)}`);
+  if (cpuRatio !== null) log(`Ratio of server CPU per request (bare / ours): ${cpuRatio.toFixed(2)}`);
+
+  const notes = existsSync(NOTES) ? readFileSync(NOTES, 'utf8').trim() : '';
+  const results = `# Benchmark results
+
+Written by \`npm run bench -- leaderboard\` (bench/leaderboard.mjs) on ${date}. Figures from one machine
+and one run: compare the ratios, not the absolute numbers.
+
+## Machine
+
+- ${machine.cores} cores (${machine.cpu}), ${machine.memory}
+- Node ${machine.node}, PostgreSQL ${machine.postgres}
+- autocannon, the API server and the bare servers each in their own process on this same machine.
+
+## Leaderboard: \`GET ${PATH}\` against a bare \`node:http\` server
+
+${fmt(PLAYERS)} players in PostgreSQL (loaded in ${loadTime} with \`generate_series\`); the answer is
+50 entries, ${fmt(body.length)} bytes of JSON. ${CONNECTIONS} connections, no pipelining, no
+\`Accept-Encoding\`; ${ROUNDS} rounds of ${SECONDS} s per server in rotating order, after a 3 s warm-up
+each. Requests/s is the mean over the rounds; latencies and CPU per request are the median round's.
+Both bare servers send the very same body; the second also sends our headers (the site's security
+headers, \`cache-control\`, \`vary\`), so that the comparison is byte for byte on the wire.
+
+${table.join('\n')}
+
+**Ratio (ours / bare, requests/s): ${ratio.toFixed(2)}** (goal ≥ 0.80). Against the bare server
+sending the same headers as well: ${ratioHeaders.toFixed(2)}.${
+    cpuRatio === null ? '' : ` Server CPU per request, bare / ours: ${cpuRatio.toFixed(2)}.`
+  }
+
+Rounds (requests/s):
+
+| round | ${names.join(' | ')} |
+|---|${names.map(() => '---:').join('|')}|
+${runs.api.map((_, i) => `| ${i + 1} | ${names.map((name) => fmt(runs[name][i].rps)).join(' | ')} |`).join('\n')}
+
+Snapshot queries (each metric's top 100, as the live hub rebuilds them; \`EXPLAIN ANALYZE\`):
+
+| metric | plan | time |
+|---|---|---:|
+${Object.entries(plans)
+  .map(([metric, plan]) => `| ${metric} | ${plan.scan} | ${plan.ms.toFixed(2)} ms |`)
+  .join('\n')}
+${notes ? `\n${notes}\n` : ''}`;
+  writeFileSync(join(root, 'bench/RESULTS.md'), results);
+  log(`Wrote bench/RESULTS.md (${since(started)} in all)`);
+}
+
+try {
+  await main();
+} catch (err) {
+  process.exitCode = 1;
+  console.error(err);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
+}
