@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_FILTERS, type EnchantFilters, readFilters, writeFilters } from './enchant-query.ts';
 
@@ -14,13 +14,20 @@ interface UpdateOptions {
 export function useEnchantFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
+  // React Router hands a functional update the params of the last render, so two quick changes
+  // (clear the search, then pick a rarity) would overwrite each other. Build on the last one
+  // written instead; it follows the URL whenever that changes (Back, Forward, a link).
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
 
   const update = useCallback(
-    (patch: Partial<EnchantFilters>, { replace = false }: UpdateOptions = {}) =>
-      setParams((current) => writeFilters({ ...readFilters(current), ...patch }), {
-        replace,
-        preventScrollReset: true,
-      }),
+    (patch: Partial<EnchantFilters>, { replace = false }: UpdateOptions = {}) => {
+      const next = writeFilters({ ...readFilters(latest.current), ...patch });
+      latest.current = next;
+      setParams(next, { replace, preventScrollReset: true });
+    },
     [setParams],
   );
 
