@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseOnlineMessage } from '../../lib/use-online-count.ts';
 import { FakeWebSocket } from '../../test/fake-web-socket.ts';
-import { OnlineCount, parseOnlineMessage } from './online-count.tsx';
+import { OnlineCount } from './online-count.tsx';
 
 describe('parseOnlineMessage', () => {
   it('reads the count, keeps null as unknown and rejects anything malformed', () => {

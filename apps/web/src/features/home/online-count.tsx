@@ -1,23 +1,7 @@
-import { onlineMessageSchema } from '@prison/shared/live';
 import { clsx } from 'clsx';
 import { Users } from 'lucide-react';
-import { useState } from 'react';
 import type { LiveStatus } from '../../lib/live-socket.ts';
-import { useLiveSocket } from '../../lib/use-live-socket.ts';
-
-/**
- * The count in a /ws/players message: a number, null when the server does not know (shown as a dash),
- * or undefined for a malformed message, which is ignored (spec 5).
- */
-export function parseOnlineMessage(data: unknown): number | null | undefined {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const parsed = onlineMessageSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.online : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { useOnlineCount } from '../../lib/use-online-count.ts';
 
 const STATUS: Record<LiveStatus, { label: string; dot: string; text: string }> = {
   connecting: { label: 'Connecting', dot: 'bg-amber-400', text: 'text-amber-700 dark:text-amber-300' },
@@ -29,11 +13,7 @@ const formatCount = new Intl.NumberFormat('en-US');
 
 /** Spec 2.3: the live "Currently online" count with its connection dot (spec 4). */
 export function OnlineCount() {
-  const [online, setOnline] = useState<number | null>(null);
-  const status = useLiveSocket('/ws/players', (data) => {
-    const count = parseOnlineMessage(data);
-    if (count !== undefined) setOnline(count);
-  });
+  const { online, status } = useOnlineCount();
   const look = STATUS[status];
 
   return (

@@ -1,28 +1,11 @@
-import { onlineMessageSchema } from '@prison/shared/live';
 import { Users } from 'lucide-react';
-import { useState } from 'react';
-import { useLiveSocket } from '../../lib/use-live-socket.ts';
+import { useOnlineCount } from '../../lib/use-online-count.ts';
 import { formatCount } from './format.ts';
 import { LIVE_LOOK, LiveDot } from './live-status.tsx';
 
-/** The count in a /ws/players message; undefined for a malformed one, which is ignored (spec 5). */
-export function parseOnline(data: unknown): number | null | undefined {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const parsed = onlineMessageSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.online : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Spec 2.9 players-online widget: the live /ws/players count, a dash while unknown. */
 export function PlayersOnline() {
-  const [online, setOnline] = useState<number | null>(null);
-  const status = useLiveSocket('/ws/players', (data) => {
-    const count = parseOnline(data);
-    if (count !== undefined) setOnline(count);
-  });
+  const { online, status } = useOnlineCount();
   const look = LIVE_LOOK[status];
   return (
     <section
