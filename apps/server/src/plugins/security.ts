@@ -31,11 +31,33 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
   };
 }
 
+type HeaderValues = Record<string, string | number | string[]>;
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // Not global: @fastify/helmet would rebuild helmet's middleware (re-parsing the whole policy) on
+  // every request. The headers do not depend on the request, so helmet sets them once, with the
+  // site's options, and one synchronous hook puts the same values on every answer.
   await app.register(helmet, {
+    global: false,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Avatars and icons come from other hosts.
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+  let headers: HeaderValues | null = null;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (headers) {
+      reply.headers(headers);
+      return done();
+    }
+    const before = new Set(reply.raw.getHeaderNames());
+    reply.helmet();
+    headers = Object.fromEntries(
+      Object.entries(reply.raw.getHeaders()).filter(
+        (entry): entry is [string, string | number | string[]] =>
+          !before.has(entry[0]) && entry[1] !== undefined,
+      ),
+    );
+    done();
   });
 }

@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { encodedBody, preferredEncoding } from './encoded-body.ts';
-import { cachedSecurityHeaders } from './security-headers.ts';
 import { buildLeaderboard, feedTopic, LEADERBOARD_TOPICS, snapshotTopic } from './service.ts';
 
 // The snapshot is at most a second old (the hub's rebuild interval); so may a cached copy be.
@@ -22,20 +21,12 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; co
   { db, hub, config },
 ) => {
   hub.define(LEADERBOARD_TOPICS, buildLeaderboard(db));
-  const securityHeaders = cachedSecurityHeaders();
 
   app.get(
     '/api/leaderboard',
     {
       // The body is already compressed (encoded-body.ts): the site-wide compressor would redo it.
       compress: false,
-      // The same security headers, without rebuilding helmet per request (security-headers.ts);
-      // set first thing, so error answers carry them too.
-      helmet: false,
-      onRequest: (_request, reply, done) => {
-        securityHeaders(reply);
-        done();
-      },
       // A GET has no body to decompress.
       decompress: false,
       schema: {
