@@ -147,16 +147,13 @@ export class LiveEvents {
     );
     const gap = Math.round(this.target) - this.state.online.size;
     // Right after a restart most regulars reconnect at once.
-    // Near the target a lone player still comes or goes now and then, so the count never rests
-    // for long (the home page's live count must visibly move).
-    const near = Math.abs(gap) <= 2 && r.chance(0.4) ? (gap > 0 || (gap === 0 && r.chance(0.5)) ? 1 : -1) : 0;
     const joins =
       this.state.online.size === 0
         ? Math.round(this.target * 0.75)
         : gap > 2
           ? r.int(1, Math.min(4, gap))
-          : Math.max(0, near);
-    const quits = gap < -2 ? r.int(1, Math.min(4, -gap)) : Math.max(0, -near);
+          : 0;
+    const quits = gap < -2 ? r.int(1, Math.min(4, -gap)) : 0;
     for (let i = 0; i < joins; i++) this.join();
     for (let i = 0; i < quits; i++) this.quit();
     if (r.chance(0.25) && this.state.online.size > MIN_ONLINE) {
