@@ -39,8 +39,9 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json().detail).toMatch(/No such endpoint/);
-      // Error answers carry the security headers too.
-      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      // Error answers carry the security headers of JSON answers too.
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
     }
     const post = await t.app.inject({ method: 'POST', url: '/leaderboard' });
     expect(post.statusCode).toBe(404);

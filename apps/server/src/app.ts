@@ -1,7 +1,7 @@
 // buildApp: a Fastify instance with every module registered. main.ts listens with it; tests inject.
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Secrets } from './data-dir.ts';
@@ -18,8 +18,9 @@ import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { buildOnline } from './modules/live/players.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { FastLane } from './plugins/fast-lane.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { apiHeaders, registerSecurity } from './plugins/security.ts';
 import { registerSockets } from './plugins/sockets.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -47,12 +48,14 @@ export function loggerOptions(level: string) {
 
 export async function buildApp(deps: AppDeps) {
   const { config, database, hub, secrets } = deps;
+  const lane = new FastLane();
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions('silent') }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Bound how long a slow client may hold a connection open.
     requestTimeout: 30_000,
+    serverFactory: lane.serverFactory({ requestTimeout: 30_000, keepAliveTimeout: 72_000 }),
     // While closing, requests get our own 503 {detail} (below) rather than Fastify's body.
     return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL) answer like every other error.
@@ -77,28 +80,35 @@ export async function buildApp(deps: AppDeps) {
       (reply as FastifyReply).code(error.statusCode ?? 400).send({ detail: error.message });
     },
     // The game server posts every second: one line per request would drown everything else.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('fastLane', lane);
   registerErrorHandling(app);
   let closing = false;
+  // Every request is logged at debug level, which only Fastify does: the lane stays shut then.
+  const logsEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';
+  lane.open = !logsEveryRequest;
   app.addHook('preClose', async () => {
     closing = true;
+    lane.open = false;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (closing) {
-      reply.header('connection', 'close');
-      throw new HttpError(503, 'The server is restarting. Please try again in a moment.');
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(new HttpError(503, 'The server is restarting. Please try again in a moment.'));
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode >= 500 || logsEveryRequest) {
+      const entry = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode };
+      if (reply.statusCode >= 500) request.log.warn(entry, 'request answered with a server error');
+      else request.log.debug(entry, 'request');
     }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const entry = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode };
-    if (reply.statusCode >= 500) request.log.warn(entry, 'request answered with a server error');
-    else request.log.debug(entry, 'request');
-  });
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
@@ -120,7 +130,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(docsRoutes, { db: database.db, tokens });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
-  await app.register(leaderboardRoutes, { db: database.db, hub, config });
+  await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: apiHeaders(config) });
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -1,39 +1,7 @@
 // The game's fixed catalogues as the simulated server knows them: statistics (spec 3 Stat
 // categories), G-Kits, gang roles and the auction house's categories and items.
 
-export const STAT_CATEGORIES = {
-  Blocks: [
-    'BLOCKS_BROKEN',
-    'COAL_ORE',
-    'COAL_BLOCK',
-    'IRON_ORE',
-    'IRON_BLOCK',
-    'GOLD_ORE',
-    'GOLD_BLOCK',
-    'DIAMOND_ORE',
-    'DIAMOND_BLOCK',
-    'EMERALD_ORE',
-    'EMERALD_BLOCK',
-    'FRACTURE_BLOCKS',
-    'SHATTER_BLOCKS',
-  ],
-  'Enchant Activations': [
-    'FEED_ACTIVATIONS',
-    'TRANSFUSE_ACTIVATIONS',
-    'ALCHEMY_ACTIVATIONS',
-    'SUPER_BREAKER_ACTIVATIONS',
-    'REPLENISH_ACTIVATIONS',
-    'POWERBALL_ACTIVATIONS',
-    'ORE_SURGE_ACTIVATIONS',
-    'SHATTER_ACTIVATIONS',
-  ],
-  Resources: ['ENERGY_GAINED', 'ORES_GAINED', 'SHARDS_DISCOVERED'],
-  // Times are epoch milliseconds (spec 9: a value above 1e12 is milliseconds); TIME_PLAYED is seconds.
-  Time: ['TIME_PLAYED', 'FIRST_LOGIN', 'LAST_LOGIN', 'LAST_LOGOUT'],
-  Progress: ['MOMENTUM'],
-  Other: ['PLAYER_KILLS', 'DEATHS', 'QUESTS_COMPLETED', 'CRATES_OPENED'],
-} as const;
-export type StatCategory = keyof typeof STAT_CATEGORIES;
+export { STAT_CATEGORIES, type StatCategory } from '@prison/shared/stats';
 
 /** What one mined block yields on average, as a share of BLOCKS_BROKEN, and from which level. */
 export const ORE_YIELDS = [
@@ -56,23 +24,7 @@ export const ACTIVATION_RATES = [
   { stat: 'ORE_SURGE_ACTIVATIONS', perBlock: 1 / 2000, fromLevel: 35 },
 ] as const;
 
-export interface GKitDefinition {
-  id: string;
-  name: string;
-  unlockLevel: number;
-  unlockPrestige: number;
-  cooldownHours: number;
-  maxLevel: number;
-}
-
-export const GKITS: readonly GKitDefinition[] = [
-  { id: 'miner', name: 'Miner', unlockLevel: 1, unlockPrestige: 0, cooldownHours: 12, maxLevel: 5 },
-  { id: 'excavator', name: 'Excavator', unlockLevel: 10, unlockPrestige: 0, cooldownHours: 24, maxLevel: 5 },
-  { id: 'alchemist', name: 'Alchemist', unlockLevel: 20, unlockPrestige: 0, cooldownHours: 24, maxLevel: 5 },
-  { id: 'warden', name: 'Warden', unlockLevel: 30, unlockPrestige: 0, cooldownHours: 48, maxLevel: 5 },
-  { id: 'tycoon', name: 'Tycoon', unlockLevel: 45, unlockPrestige: 0, cooldownHours: 72, maxLevel: 5 },
-  { id: 'ascendant', name: 'Ascendant', unlockLevel: 30, unlockPrestige: 1, cooldownHours: 168, maxLevel: 3 },
-];
+export { GKITS } from '@prison/shared/gkits';
 
 export const GANG_ROLES = ['Leader', 'Officer', 'Member', 'Recruit'] as const;
 export type GangRole = (typeof GANG_ROLES)[number];

@@ -1,6 +1,6 @@
 import { type BridgeEvent, bridgeEventSchema } from '@prison/shared/bridge';
+import { xpForLevel } from '@prison/shared/experience';
 import { describe, expect, it } from 'vitest';
-import { xpForLevel } from './experience.ts';
 import { LiveEvents, MAX_ONLINE, MIN_ONLINE } from './live-events.ts';
 import { LiveState } from './live-state.ts';
 import { seedEvents, seedPhases } from './seed.ts';

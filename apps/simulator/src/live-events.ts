@@ -3,10 +3,10 @@
 // still being delivered, only who joins and leaves). Every change is applied to the live state and
 // returned as bridge events with ids unique to this run.
 import type { BridgeEvent } from '@prison/shared/bridge';
+import { rankForLevel, xpForLevel } from '@prison/shared/experience';
 import { AUCTION_CATEGORIES, GKITS } from './catalogue.ts';
 import { chatLine, privateLine, tradeLine } from './chatter.ts';
 import { DEMO_ADMIN } from './demo-accounts.ts';
-import { rankForLevel, xpForLevel } from './experience.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import { miningStats, moneyPerBlock, roundMoney, xpPerBlock } from './mining.ts';
 import { createRng, type Rng } from './random.ts';

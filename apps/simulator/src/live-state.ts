@@ -1,8 +1,9 @@
 // What the simulated server knows while it runs: who is online, everyone's progress and money,
 // gangs, friendships and the listings it put up. The live loop changes it and reports each change
 // as a bridge event; the RCON endpoint reads it.
+
+import type { Rank } from '@prison/shared/experience';
 import type { GangRole } from './catalogue.ts';
-import type { Rank } from './experience.ts';
 import type { GangStatus, GKitState, World } from './model.ts';
 
 export interface LivePlayer {

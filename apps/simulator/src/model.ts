@@ -1,7 +1,7 @@
 // The shapes of the simulated world, shared by its builders, the seed and the live loop.
 import type { GANG_STATUSES } from '@prison/shared/bridge';
+import type { Rank } from '@prison/shared/experience';
 import type { AuctionCategory, GangRole } from './catalogue.ts';
-import type { Rank } from './experience.ts';
 
 export type GangStatus = (typeof GANG_STATUSES)[number];
 

@@ -1,8 +1,8 @@
 import { GANG_STATUSES, itemSchema } from '@prison/shared/bridge';
+import { levelForXp, RANKS, rankForLevel, xpForLevel } from '@prison/shared/experience';
 import { describe, expect, it } from 'vitest';
 import { GANG_ROLES, GKITS, STAT_CATEGORIES } from './catalogue.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
-import { levelForXp, RANKS, rankForLevel, xpForLevel } from './experience.ts';
 import { generateWorld } from './world.ts';
 
 const NOW = Date.UTC(2025, 5, 1, 12);

@@ -1,9 +1,9 @@
 // The simulated server's world, built deterministically from a seed: players with their progress,
 // money, statistics and G-Kits, gangs, friendships, a history of activity and auction listings.
 
+import { MAX_PRESTIGE, rankForLevel, xpForLevel } from '@prison/shared/experience';
 import { GKITS } from './catalogue.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
-import { MAX_PRESTIGE, rankForLevel, xpForLevel } from './experience.ts';
 import { miningStats, roundMoney, typicalBalance, xpPerBlock } from './mining.ts';
 import { DAY, type GKitState, HOUR, MINUTE, type Player, type Session, type World } from './model.ts';
 import { generateUsernames } from './names.ts';

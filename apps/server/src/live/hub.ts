@@ -72,6 +72,12 @@ export class LiveHub {
     return topic.value as T;
   }
 
+  /** The value of a topic if it is built already, without building it: for synchronous readers. */
+  peek<T>(name: string): T | undefined {
+    const topic = this.topics.get(name);
+    return topic?.built ? (topic.value as T) : undefined;
+  }
+
   /** Adds a socket to a topic and sends it the current snapshot at once. */
   async subscribe(name: string, socket: WebSocket): Promise<void> {
     const topic = this.topic(name);

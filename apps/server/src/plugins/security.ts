@@ -1,6 +1,9 @@
-// Security headers, with a Content-Security-Policy that admits exactly the image hosts configured.
-import helmet from '@fastify/helmet';
+// Security headers. Pages and files get helmet's set with a Content-Security-Policy that admits
+// exactly the image hosts configured; JSON answers get a short set of their own (below). None of
+// them depends on the request, so both sets are computed once and one synchronous hook puts them on
+// every answer, errors included.
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 function origin(template: string): string | null {
@@ -31,33 +34,57 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
   };
 }
 
-type HeaderValues = Record<string, string | number | string[]>;
+export type HeaderSet = Readonly<Record<string, string>>;
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  // Not global: @fastify/helmet would rebuild helmet's middleware (re-parsing the whole policy) on
-  // every request. The headers do not depend on the request, so helmet sets them once, with the
-  // site's options, and one synchronous hook puts the same values on every answer.
-  await app.register(helmet, {
-    global: false,
+/** Helmet's headers with the site's options, as it would set them on a response. */
+export function documentHeaders(config: Config): HeaderSet {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Avatars and icons come from other hosts.
     crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
-  let headers: HeaderValues | null = null;
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (headers) {
-      reply.headers(headers);
-      return done();
-    }
-    const before = new Set(reply.raw.getHeaderNames());
-    reply.helmet();
-    headers = Object.fromEntries(
-      Object.entries(reply.raw.getHeaders()).filter(
-        (entry): entry is [string, string | number | string[]] =>
-          !before.has(entry[0]) && entry[1] !== undefined,
-      ),
-    );
+  middleware({} as never, recorder as never, () => {});
+  return headers;
+}
+
+/**
+ * JSON answers are data, never rendered as a page: the policy forbids everything, framing included
+ * (as OWASP's REST cheat sheet advises), and the headers that only concern documents are left out.
+ */
+export function apiHeaders(config: Config): HeaderSet {
+  const page = documentHeaders(config);
+  const kept = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    ...Object.fromEntries(kept.filter((name) => page[name] !== undefined).map((name) => [name, page[name]])),
+  };
+}
+
+/** Whether `url` is answered with JSON (the API, sockets, health checks) rather than a page or file. */
+export function isApiUrl(url: string): boolean {
+  if (url.startsWith('/api')) {
+    const next = url.charCodeAt(4);
+    // '/api', '/api/…', '/api?…', but not the browsable reference (an HTML page and its files).
+    return (Number.isNaN(next) || next === 47 || next === 63) && !url.startsWith('/api/reference');
+  }
+  return url.startsWith('/ws/') || url.startsWith('/healthz') || url.startsWith('/readyz');
+}
+
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const page = documentHeaders(config);
+  const api = apiHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? api : page);
     done();
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
@@ -14,6 +15,28 @@ import {
 } from '../../../test/helpers.ts';
 import { players } from '../../db/schema.ts';
 import { preferredEncoding } from './encoded-body.ts';
+import { laneQuery } from './routes.ts';
+
+/** One request over a real connection: status, headers and the body's bytes as sent. */
+function fetchRaw(url: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Headers that describe the connection rather than the answer. */
+function answerHeaders(headers: IncomingHttpHeaders | Record<string, unknown>) {
+  const { date: _d, connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...rest } = headers;
+  return rest;
+}
 
 /** A player fed through the bridge like the game does: join, progress, then money. */
 function seeded(username: string, p: { level: number; xp: number; prestige: number; balance: string }) {
@@ -152,7 +175,7 @@ describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
     expect(small.json()).toHaveLength(1);
   });
 
-  it('carries the site-wide security headers, on answers and errors alike', async () => {
+  it('carries the security headers of JSON answers, on answers and errors alike', async () => {
     const site = (await t.app.inject({ url: '/api/config' })).headers;
     for (const res of [await get('?limit=3'), await get('?limit=3'), await get('?metric=kills')]) {
       for (const name of [
@@ -163,12 +186,56 @@ describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
         expect(res.headers[name], name).toBe(site[name]);
       }
     }
-    expect(site['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(site['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  const origin = async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  };
+
+  it('answers from the fast lane exactly what the route answers', async () => {
+    const base = await origin();
+    const queries = ['', '?limit=50', '?limit=3&metric=xp', '?metric=balance&limit=7', '?limit=0'];
+    queries.push('?limit=999', '?limit=', '?limit=007', '?metric=prestige', '?metric=level&limit=100');
+    const encodings: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+    ];
+    encodings.push({ 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    for (const metric of ['level', 'xp', 'prestige', 'balance']) await top(`?metric=${metric}`);
+    const before = t.app.fastLane.served;
+    for (const query of queries) {
+      for (const headers of encodings) {
+        const routed = await get(query, headers);
+        const laned = await fetchRaw(`${base}/api/leaderboard${query}`, headers);
+        expect(laned.status, query).toBe(200);
+        expect(laned.body.equals(routed.rawPayload), `${query} ${JSON.stringify(headers)}`).toBe(true);
+        expect(answerHeaders(laned.headers)).toEqual(answerHeaders(routed.headers));
+      }
+    }
+    expect(t.app.fastLane.served - before).toBe(queries.length * encodings.length);
+  });
+
+  it('leaves to the route what the fast lane does not fully understand', async () => {
+    const base = await origin();
+    const before = t.app.fastLane.served;
+    for (const query of ['?metric=kills', '?limit=lots', '?limit=-7', '?limit=2.9', '?limit=5&page=2']) {
+      const routed = await get(query);
+      const sent = await fetchRaw(`${base}/api/leaderboard${query}`, {});
+      expect(sent.status, query).toBe(routed.statusCode);
+      expect(sent.body.toString(), query).toBe(routed.body);
+      expect(answerHeaders(sent.headers)).toEqual(answerHeaders(routed.headers));
+    }
+    const head = await fetchRaw(`${base}/api/leaderboard`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toHaveLength(0);
+    expect(t.app.fastLane.served).toBe(before);
   });
 
   it('pushes the ranking on connect and a new one after a bridge event', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = (await origin()).replace('http:', 'ws:');
     const { socket, next } = listen(`${base}/ws/leaderboard?limit=3&metric=xp`);
     const first = (await next(() => true)) as { entries: LeaderboardEntry[] };
     expect(names(first.entries)).toEqual(['Charlie', 'Delta', 'Able']);
@@ -198,6 +265,25 @@ describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
       socket.on('error', () => resolve(-1));
     });
     expect(status).toBe(400);
+  });
+});
+
+describe('the fast lane query', () => {
+  it.each([
+    ['', { limit: 50, metric: 'level' }],
+    ['limit=7', { limit: 7, metric: 'level' }],
+    ['metric=xp&limit=0', { limit: 1, metric: 'xp' }],
+    ['limit=&metric=balance', { limit: 50, metric: 'balance' }],
+    ['limit=123456789012', { limit: 100, metric: 'level' }],
+    ['limit=1e2', null],
+    ['limit=%31', null],
+    ['metric=', null],
+    ['metric=XP', null],
+    ['limit=5&limit=6', null],
+    ['limit', null],
+    ['other=1', null],
+  ])('%s', (query, expected) => {
+    expect(laneQuery(query)).toEqual(expected);
   });
 });
 

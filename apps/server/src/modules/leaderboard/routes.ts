@@ -1,26 +1,94 @@
 import { errorSchema } from '@prison/shared/errors';
-import { type LeaderboardEntry, leaderboardQuerySchema, leaderboardSchema } from '@prison/shared/leaderboard';
+import {
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  LEADERBOARD_METRICS,
+  type LeaderboardEntry,
+  type LeaderboardMetric,
+  type LeaderboardQuery,
+  leaderboardQuerySchema,
+  leaderboardSchema,
+} from '@prison/shared/leaderboard';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { type FastLane, type LaneAnswer, laneHeaders } from '../../plugins/fast-lane.ts';
+import type { HeaderSet } from '../../plugins/security.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
-import { encodedBody, preferredEncoding } from './encoded-body.ts';
+import { type EncodedBody, encodedBody, preferredEncoding } from './encoded-body.ts';
 import { buildLeaderboard, feedTopic, LEADERBOARD_TOPICS, snapshotTopic } from './service.ts';
 
 // The snapshot is at most a second old (the hub's rebuild interval); so may a cached copy be.
 const CACHE_CONTROL = 'public, max-age=1';
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': CACHE_CONTROL,
+  vary: 'accept-encoding',
+};
+
+function bodyHeaders(body: EncodedBody): HeaderSet {
+  return body.encoding ? { ...JSON_HEADERS, 'content-encoding': body.encoding } : JSON_HEADERS;
+}
+
+/**
+ * The query as the fast lane reads it: only `limit` as plain digits and `metric` as one of the
+ * metrics, each at most once, meaning exactly what leaderboardQuerySchema makes of them. Anything
+ * else is null and left to the route, which validates it with the schema.
+ */
+export function laneQuery(query: string): LeaderboardQuery | null {
+  let limit: number | undefined;
+  let metric: LeaderboardMetric | undefined;
+  if (query === '') return { limit: LEADERBOARD_DEFAULT_LIMIT, metric: 'level' };
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=');
+    const key = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    if (eq === -1) return null;
+    if (key === 'limit' && limit === undefined) {
+      if (value === '') limit = LEADERBOARD_DEFAULT_LIMIT;
+      else if (/^\d{1,12}$/.test(value)) limit = Math.min(LEADERBOARD_MAX_LIMIT, Math.max(1, Number(value)));
+      else return null;
+    } else if (key === 'metric' && metric === undefined) {
+      if (!(LEADERBOARD_METRICS as readonly string[]).includes(value)) return null;
+      metric = value as LeaderboardMetric;
+    } else {
+      return null;
+    }
+  }
+  return { limit: limit ?? LEADERBOARD_DEFAULT_LIMIT, metric: metric ?? 'level' };
+}
 
 const RANKING =
   'Ranked by the metric (level by default); ties are broken by XP, then by name. limit is clamped ' +
   'to 1..100 (50 by default).';
 
-export const leaderboardRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config: Config }> = async (
-  app,
-  { db, hub, config },
-) => {
+export const leaderboardRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: LiveHub;
+  config: Config;
+  lane: FastLane;
+  /** The security headers of JSON answers, which the lane sends itself. */
+  headers: HeaderSet;
+}> = async (app, { db, hub, config, lane, headers }) => {
   hub.define(LEADERBOARD_TOPICS, buildLeaderboard(db));
+
+  // The hottest public read: answered by the fast lane (plugins/fast-lane.ts) from the built
+  // snapshot's bytes; the route below answers whatever the lane leaves, with the same bytes.
+  const laneAnswers = new WeakMap<EncodedBody, LaneAnswer>();
+  lane.get('/api/leaderboard', (query, request) => {
+    const parsed = laneQuery(query);
+    const snapshot = parsed && hub.peek<LeaderboardEntry[]>(snapshotTopic(parsed.metric));
+    if (!parsed || !snapshot) return null;
+    const body = encodedBody(snapshot, parsed.limit, preferredEncoding(request.headers['accept-encoding']));
+    let answer = laneAnswers.get(body);
+    if (!answer) {
+      answer = { body: body.bytes, headers: laneHeaders({ ...headers, ...bodyHeaders(body) }, body.bytes) };
+      laneAnswers.set(body, answer);
+    }
+    return answer;
+  });
 
   app.get(
     '/api/leaderboard',
@@ -41,11 +109,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; co
       const { metric, limit } = request.query;
       const snapshot = await hub.current<LeaderboardEntry[]>(snapshotTopic(metric));
       const body = encodedBody(snapshot, limit, preferredEncoding(request.headers['accept-encoding']));
-      reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', CACHE_CONTROL)
-        .header('vary', 'accept-encoding');
-      if (body.encoding) reply.header('content-encoding', body.encoding);
+      reply.headers(bodyHeaders(body));
       // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
       return (reply as FastifyReply).send(body.bytes);
     },
