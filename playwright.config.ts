@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_BRIDGE_TOKEN } from './e2e/demo-accounts.ts';
 
 // Two servers: the demo site (public routes and the /admin path mode), and one with an admin host
 // (admin-host mode). Chromium resolves *.localhost to this machine, so admin.localhost works.
@@ -37,7 +38,13 @@ export default defineConfig({
     {
       command: 'node scripts/start.mjs',
       url: `http://127.0.0.1:${SITE_PORT}/readyz`,
-      env: { PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: fresh('site'), LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(SITE_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: fresh('site'),
+        LOG_LEVEL: 'warn',
+        BRIDGE_TOKEN: E2E_BRIDGE_TOKEN,
+      },
       timeout: 120_000,
       reuseExistingServer: false,
     },

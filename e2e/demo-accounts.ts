@@ -9,6 +9,9 @@ export interface DemoAccount {
 
 export const DEMO_PLAYER = { username: 'DemoPlayer', password: 'prison-demo' } as const;
 export const DEMO_ADMIN = { username: 'DemoAdmin', password: 'prison-admin' } as const;
+// The demo site's bridge token (playwright.config.ts), so that tests can play the game server too.
+export const E2E_BRIDGE_TOKEN = 'e2e-bridge-token-0123456789abcdef';
+
 export const DEMO_PLAYER_UUID = '5d2f3c1a-8b4e-4f6a-9c7d-1e2f3a4b5c6d';
 
 export interface LoginAnswer {

@@ -17,6 +17,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { buildOnline } from './modules/live/players.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { playersRoutes } from './modules/players/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
 import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
 import { FastLane } from './plugins/fast-lane.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: apiHeaders(config) });
+  await app.register(playersRoutes, { db: database.db, tokens });
+  await app.register(socialRoutes, { db: database.db, hub, config, tokens });
   await registerWebApp(app, config.webDist);
   return app;
 }

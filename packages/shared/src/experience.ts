@@ -6,7 +6,6 @@
 // passes the level-52 threshold again at level 64 (at 53 it gives ~411k, below 743,138), so levels
 // 53..63 are bridged in equal steps and the formula applies from 64 on. Every threshold is
 // therefore strictly increasing, which the live loop's level-ups rely on.
-// TODO: import this from packages/shared once the shared experience table lands there.
 
 export const RANKS = ['ROOKIE', 'CADET', 'SENTINEL', 'COMMANDER', 'DOMINUS', 'ARCHON'] as const;
 export type Rank = (typeof RANKS)[number];

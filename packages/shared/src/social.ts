@@ -65,3 +65,11 @@ export type SocialMessage = z.infer<typeof socialMessageSchema>;
 
 /** The close code that means the session expired (spec 7): the page logs out with reason expired. */
 export const SESSION_EXPIRED_CLOSE = 1008;
+
+/** The social socket's query: browsers cannot set an Authorization header on a WebSocket. */
+export const socialSocketQuerySchema = z.object({
+  token: z
+    .string()
+    .optional()
+    .describe('The access token. Missing, invalid or expired: the socket is closed with 1008.'),
+});

@@ -391,7 +391,8 @@ const appliers: Appliers = {
       const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
       deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
     }
-    topics.add('leaderboard:').add('social:').add('dashboard');
+    // Playing moves last_seen_at, which the gang rosters show as each member's last activity.
+    topics.add('leaderboard:').add('gangs').add('social:').add('dashboard');
   },
 
   async 'player.balance'(e, { tx, eventId, topics }) {

@@ -1,14 +1,124 @@
-import { UserRound } from 'lucide-react';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import { LogIn, RotateCw } from 'lucide-react';
+// The tabs entry alone: radix-ui's main entry loads every primitive.
+import * as Tabs from 'radix-ui/tabs';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { useSession } from '../../lib/session.ts';
+import { formatTimestamp } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { ActivityTab } from './activity-tab.tsx';
+import { useActivity, useProfileData, useSocialOverview } from './api.ts';
+import { GKitsTab } from './gkits-tab.tsx';
+import { ProfileHero } from './profile-hero.tsx';
+import { SocialCards } from './social-cards.tsx';
+import { StatsTab } from './stats-tab.tsx';
 
+const TABS = [
+  { id: 'activity', label: 'Activity' },
+  { id: 'statistics', label: 'Statistics' },
+  { id: 'gkits', label: 'G-Kits' },
+] as const;
+
+/** Spec 2.7: the signed-in player's own profile. */
 export function ProfilePage() {
+  const session = useSession();
   return (
-    <PagePlaceholder
-      documentTitle="My profile"
-      eyebrow="Your prisoner file"
-      title="My profile"
-      summary="Your rank, level, prestige, balance, gang, friends, activity, statistics and G-Kits will gather here."
-      icon={UserRound}
-    />
+    <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
+      <title>{pageTitle('My profile')}</title>
+      {session ? (
+        <Profile uuid={session.user.uuid} />
+      ) : (
+        <>
+          <PageHeader eyebrow="Your prisoner file" title="My profile">
+            Sign in with your in-game account to see your level, balance, activity, statistics and G-Kits.
+          </PageHeader>
+          <Link to="/login?redirect=/profile" className={buttonClass('primary', 'md', 'mt-8')}>
+            <LogIn aria-hidden className="size-4" />
+            Sign in
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Profile({ uuid }: { uuid: string }) {
+  const { profile, stats } = useProfileData(uuid);
+  const overview = useSocialOverview();
+  const activity = useActivity(uuid);
+  const now = useNow();
+  const refreshedAt = Math.max(profile.dataUpdatedAt, stats.dataUpdatedAt);
+  const ready = profile.data && stats.data;
+
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeader eyebrow="Your prisoner file" title="My profile" />
+        <div className="flex items-center gap-3 text-sm text-fg-muted">
+          <p aria-live="polite">
+            {ready && refreshedAt > 0 ? (
+              <>
+                Last refreshed{' '}
+                <time dateTime={new Date(refreshedAt).toISOString()}>{formatTimestamp(refreshedAt)}</time>
+              </>
+            ) : (
+              'Loading your profile…'
+            )}
+          </p>
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm')}
+            onClick={() => {
+              void profile.refetch();
+              void stats.refetch();
+            }}
+          >
+            <RotateCw aria-hidden className="size-4" />
+            Refresh
+          </button>
+        </div>
+      </div>
+
+      {ready ? (
+        <div className="mt-8 space-y-6">
+          <ProfileHero profile={profile.data} level={stats.data.level} xp={stats.data.xp} />
+          <SocialCards overview={overview} />
+          <Tabs.Root defaultValue="activity" className="pt-2">
+            <Tabs.List
+              aria-label="Profile sections"
+              className="inline-grid grid-cols-3 gap-1 rounded-2xl border border-line bg-surface p-1 shadow-card"
+            >
+              {TABS.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.id}
+                  value={tab.id}
+                  className="rounded-xl px-4 py-2 text-sm font-semibold text-fg-muted transition hover:text-fg data-[state=active]:bg-gradient-to-b data-[state=active]:from-amber-300 data-[state=active]:to-amber-500 data-[state=active]:text-amber-950 sm:px-6"
+                >
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="activity" className="mt-6 focus-visible:outline-none">
+              <ActivityTab items={activity} now={now} />
+            </Tabs.Content>
+            <Tabs.Content value="statistics" className="mt-6 focus-visible:outline-none">
+              <StatsTab stats={stats.data.stats} />
+            </Tabs.Content>
+            <Tabs.Content value="gkits" className="mt-6 focus-visible:outline-none">
+              <GKitsTab gkits={stats.data.gkits} now={now} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-4 md:grid-cols-2" data-testid="profile-loading" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-44 rounded-2xl" />
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -1,14 +1,343 @@
-import { Users } from 'lucide-react';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import type { Friend } from '@prison/shared/social';
+import { clsx } from 'clsx';
+import { Compass, LogIn, Search, Shield, UserRound, UsersRound, WifiOff } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { useSession } from '../../lib/session.ts';
+import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
+import { RankBadge } from '../leaderboard/rank-badge.tsx';
+import { type SocialFeed, useGangsFeed, useSocialFeed } from './api.ts';
+import { GangListCard, OnlineDot, YourGangCard } from './gang-card.tsx';
+import { filterGangs } from './gang-style.ts';
 
+const sectionClass = 'scroll-mt-24';
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Spec 2.8: your gang, your friends and every gang, all live. */
 export function SocialPage() {
+  const session = useSession();
+  const social = useSocialFeed(session?.token ?? null);
+  const gangs = useGangsFeed();
+  const now = useNow();
+  useScrollToHash();
+
+  const signedIn = Boolean(session);
+  const friendsOnline = social.overview?.friends.online ?? social.friends?.filter((f) => f.online).length;
+  const gangOnline = social.gang === null ? 0 : social.gang?.online_count;
+
   return (
-    <PagePlaceholder
-      documentTitle="Social hub"
-      eyebrow="Gangs and friends"
-      title="Social hub"
-      summary="See your gang, your friends and who is online right now, and browse every gang on the server."
-      icon={Users}
-    />
+    <div className="relative isolate">
+      <title>{pageTitle('Social hub')}</title>
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[30rem] overflow-hidden"
+      >
+        <div className="absolute inset-0 bg-grid opacity-60" />
+        <div className="absolute inset-0 bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(16_185_129/0.14),transparent_70%),radial-gradient(34rem_22rem_at_100%_0%,rgb(251_191_36/0.14),transparent_70%)]" />
+        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-canvas" />
+      </div>
+
+      <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
+        <div className="grid gap-8 lg:grid-cols-12 lg:items-end">
+          <div className="lg:col-span-7">
+            <PageHeader eyebrow="Gangs and friends" title="Social hub">
+              Who is online from your crew, how your gang is doing, and every gang on the server, live.
+            </PageHeader>
+            <div className="mt-6 flex flex-wrap gap-3">
+              {social.gang ? (
+                <a href="#your-gang" className={buttonClass('primary')}>
+                  <Shield aria-hidden className="size-4" />
+                  Jump to your gang
+                </a>
+              ) : (
+                <a href="#gang-browser" className={buttonClass('primary')}>
+                  <Compass aria-hidden className="size-4" />
+                  Browse gangs
+                </a>
+              )}
+              <a href="#friends" className={buttonClass('secondary')}>
+                <UsersRound aria-hidden className="size-4" />
+                Check friends online
+              </a>
+            </div>
+          </div>
+          <dl className="grid grid-cols-2 gap-3 lg:col-span-5">
+            <HeroFigure label="Friends online" value={signedIn ? friendsOnline : null} />
+            <HeroFigure label="Gang members online" value={signedIn ? gangOnline : null} />
+          </dl>
+        </div>
+
+        {signedIn && social.status === 'closed' && (
+          <p
+            role="status"
+            className="mt-8 inline-flex items-center gap-2 rounded-full border border-amber-500/35 bg-amber-400/10 px-3 py-1.5 text-sm font-semibold text-amber-900 dark:text-amber-100"
+          >
+            <WifiOff aria-hidden className="size-4" />
+            Reconnecting to live updates…
+          </p>
+        )}
+
+        <div className="mt-12 grid gap-12 xl:grid-cols-12">
+          <section
+            id="your-gang"
+            aria-labelledby="your-gang-title"
+            className={clsx(sectionClass, 'xl:col-span-7')}
+          >
+            <SectionTitle id="your-gang-title" icon={<Shield className="size-5" />}>
+              Your gang
+            </SectionTitle>
+            <YourGang signedIn={signedIn} social={social} now={now} />
+          </section>
+          <section
+            id="friends"
+            aria-labelledby="friends-title"
+            className={clsx(sectionClass, 'xl:col-span-5')}
+          >
+            <SectionTitle id="friends-title" icon={<UsersRound className="size-5" />}>
+              Friends
+            </SectionTitle>
+            <Friends signedIn={signedIn} friends={social.friends} now={now} />
+          </section>
+        </div>
+
+        <section
+          id="gang-browser"
+          aria-labelledby="gang-browser-title"
+          className={clsx(sectionClass, 'mt-14')}
+        >
+          <GangBrowser gangs={gangs.gangs} status={gangs.status} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Links from other pages (/social#friends) land on their section once the page has drawn it. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [hash]);
+}
+
+function HeroFigure({ label, value }: { label: string; value: number | null | undefined }) {
+  return (
+    <div className="rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
+      <dt className="text-sm font-medium text-fg-muted">{label}</dt>
+      <dd className="mt-1 font-display text-3xl font-bold tracking-tight text-fg tabular-nums">
+        {value === undefined ? <Skeleton className="mt-1 h-8 w-14" /> : value === null ? '—' : value}
+      </dd>
+    </div>
+  );
+}
+
+function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <h2
+      id={id}
+      className="mb-4 flex items-center gap-2 font-display text-2xl font-bold tracking-tight text-fg"
+    >
+      <span aria-hidden className="text-accent">
+        {icon}
+      </span>
+      {children}
+    </h2>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-4 rounded-3xl border border-dashed border-line-strong bg-surface/60 p-6 sm:p-8">
+      {children}
+    </div>
+  );
+}
+
+function YourGang({ signedIn, social, now }: { signedIn: boolean; social: SocialFeed; now: number }) {
+  if (!signedIn) {
+    return (
+      <Notice>
+        <p className="text-fg-muted">Link your account to reveal your gang.</p>
+        <Link to="/login?redirect=/social" className={buttonClass('secondary', 'sm')}>
+          <LogIn aria-hidden className="size-4" />
+          Sign in
+        </Link>
+      </Notice>
+    );
+  }
+  if (social.gang === undefined) return <Skeleton className="h-72 rounded-3xl" />;
+  if (social.gang === null) {
+    return (
+      <Notice>
+        <p className="text-fg-muted">You're not in a gang yet.</p>
+        <a href="#gang-browser" className={buttonClass('secondary', 'sm')}>
+          <Compass aria-hidden className="size-4" />
+          Browse gangs
+        </a>
+      </Notice>
+    );
+  }
+  return <YourGangCard gang={social.gang} role={social.overview?.gang.role ?? null} now={now} />;
+}
+
+function Friends({
+  signedIn,
+  friends,
+  now,
+}: {
+  signedIn: boolean;
+  friends: Friend[] | undefined;
+  now: number;
+}) {
+  if (!signedIn) {
+    return (
+      <Notice>
+        <p className="text-fg-muted">Sign in to see which of your friends are online.</p>
+      </Notice>
+    );
+  }
+  if (friends === undefined) {
+    return (
+      <div className="space-y-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (friends.length === 0) {
+    return (
+      <Notice>
+        <p className="text-fg-muted">No friends linked yet.</p>
+        <Link to="/profile" className={buttonClass('secondary', 'sm')}>
+          <UserRound aria-hidden className="size-4" />
+          Back to your profile
+        </Link>
+      </Notice>
+    );
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
+      {friends.map((friend) => (
+        <li
+          key={friend.uuid}
+          data-friend={friend.username}
+          data-online={friend.online}
+          className="flex gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card"
+        >
+          <span className="relative h-fit">
+            <PlayerAvatar uuid={friend.uuid} size={44} className="rounded-xl" />
+            <span className="absolute -right-0.5 -bottom-0.5 flex">
+              <OnlineDot online={friend.online} />
+            </span>
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="truncate font-semibold text-fg">{friend.username}</span>
+              <RankBadge rank={friend.rank} />
+            </div>
+            <dl className="mt-1.5 grid grid-cols-3 gap-2 text-xs">
+              <FriendFact label="Level" value={String(friend.level)} />
+              <FriendFact
+                label="Last seen"
+                value={friend.online ? 'Online now' : socialRelativeTime(friend.last_activity_at, now)}
+              />
+              <FriendFact
+                label="Friends since"
+                value={dateOnly.format(new Date(friend.friends_since))}
+                title={formatTimestamp(friend.friends_since)}
+              />
+            </dl>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FriendFact({ label, value, title }: { label: string; value: string; title?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="truncate font-semibold text-fg" title={title}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function GangBrowser({ gangs, status }: { gangs: ReturnType<typeof useGangsFeed>['gangs']; status: string }) {
+  const [query, setQuery] = useState('');
+  const shown = gangs ? filterGangs(gangs, query) : null;
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <SectionTitle id="gang-browser-title" icon={<Compass className="size-5" />}>
+            Gang browser
+          </SectionTitle>
+          <p className="-mt-2 text-sm text-fg-muted">
+            {gangs
+              ? `${gangs.length} gangs on the server, richest first.`
+              : 'Loading every gang on the server…'}
+          </p>
+        </div>
+        <label className="relative block w-full sm:w-80">
+          <span className="sr-only">Search by name or status</span>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+          />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search by name or status"
+            className="h-11 w-full rounded-xl border border-line-strong bg-surface pr-3 pl-9 text-sm text-fg shadow-card placeholder:text-fg-muted focus:border-amber-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </label>
+      </div>
+      {status === 'closed' && (
+        <p
+          role="status"
+          className="mt-4 inline-flex items-center gap-2 rounded-full border border-rose-500/30 bg-rose-500/10 px-3 py-1.5 text-sm font-semibold text-rose-800 dark:text-rose-200"
+        >
+          <WifiOff aria-hidden className="size-4" />
+          Connection lost. Reconnecting…
+        </p>
+      )}
+      <div className="mt-6">
+        {shown === null ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading gangs">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <li key={i}>
+                <Skeleton className="h-36 rounded-2xl" />
+              </li>
+            ))}
+          </ul>
+        ) : shown.length === 0 ? (
+          <Notice>
+            <p className="text-fg-muted">No gangs matched that search.</p>
+            <button type="button" onClick={() => setQuery('')} className={buttonClass('secondary', 'sm')}>
+              Clear search
+            </button>
+          </Notice>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((gang) => (
+              <GangListCard key={gang.id} gang={gang} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,0 +1,145 @@
+// The profile's reads (spec 2.7; 3 Profile data, Player stats response, GKit state, Activity item):
+// the public profile, a player's statistics and G-Kits, and their activity feed.
+import {
+  type ActivityItem,
+  type GKitState,
+  type PlayerStats,
+  PRIVATE_MESSAGE,
+  type PublicProfile,
+} from '@prison/shared/players';
+import { canUseAdminConsole } from '@prison/shared/roles';
+import { SKIPPED_STAT } from '@prison/shared/stats';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { activity, gangMembers, gangs, gkitStates, playerStats, players } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { currentUser } from '../auth/service.ts';
+
+export const NO_SUCH_PLAYER = 'No such player';
+export const NOT_YOUR_ACTIVITY = 'You may read only your own activity';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile> {
+  const [row] = await db
+    .select({
+      uuid: players.uuid,
+      username: players.username,
+      rank: players.rank,
+      level: players.level,
+      prestige: players.prestige,
+      // Money is exact in the database; on the wire it is a JSON number (DESIGN.md section 3).
+      balance: sql<number>`${players.balance}::float8`.mapWith(Number),
+      xp: players.xp,
+      lifetime_xp: players.lifetimeXp,
+      online: players.online,
+      lastSeenAt: players.lastSeenAt,
+      gang_name: gangs.name,
+    })
+    .from(players)
+    .leftJoin(gangMembers, eq(gangMembers.playerUuid, players.uuid))
+    .leftJoin(gangs, eq(gangs.id, gangMembers.gangId))
+    .where(eq(players.uuid, uuid));
+  if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
+  const { lastSeenAt, ...profile } = row;
+  return { ...profile, last_seen_at: iso(lastSeenAt) };
+}
+
+/** Level, XP, every statistic but MOMENTUM (spec 3), and the state of each G-Kit by kit id. */
+export async function statsOf(db: Db, uuid: string): Promise<PlayerStats> {
+  const [player] = await db
+    .select({ level: players.level, xp: players.xp })
+    .from(players)
+    .where(eq(players.uuid, uuid));
+  if (!player) throw new HttpError(404, NO_SUCH_PLAYER);
+  const statRows = await db
+    .select({ name: playerStats.name, value: playerStats.value })
+    .from(playerStats)
+    .where(and(eq(playerStats.playerUuid, uuid), sql`upper(${playerStats.name}) <> ${SKIPPED_STAT}`))
+    .orderBy(playerStats.name);
+  const kitRows = await db
+    .select()
+    .from(gkitStates)
+    .where(eq(gkitStates.playerUuid, uuid))
+    .orderBy(gkitStates.kitId);
+  const gkits: Record<string, GKitState> = {};
+  for (const kit of kitRows) {
+    gkits[kit.kitId] = {
+      unlocked: kit.unlocked,
+      level: kit.level,
+      cooldown_ends_at: iso(kit.cooldownEndsAt),
+      last_claimed_at: iso(kit.lastClaimedAt),
+    };
+  }
+  return { ...player, stats: Object.fromEntries(statRows.map((s) => [s.name, s.value])), gkits };
+}
+
+/**
+ * A player's feed, newest first, as `viewer` may see it: a player reads their own; staff who may
+ * use the admin console (roles read fresh) read anyone's. A private message is shown only to its
+ * two participants (DESIGN.md section 4), so staff never see other players' private messages.
+ */
+export async function activityFeed(
+  db: Db,
+  viewer: string,
+  uuid: string,
+  limit: number,
+): Promise<ActivityItem[]> {
+  const player = uuid.toLowerCase();
+  if (player !== viewer.toLowerCase()) {
+    const { roles } = await currentUser(db, viewer);
+    if (!canUseAdminConsole(roles)) throw new HttpError(403, NOT_YOUR_ACTIVITY);
+  }
+  const [exists] = await db.select({ uuid: players.uuid }).from(players).where(eq(players.uuid, player));
+  if (!exists) throw new HttpError(404, NO_SUCH_PLAYER);
+
+  const rows = await feedQuery(db, viewer, player, limit);
+  return rows.map(({ occurredAt, ...item }) => ({ ...item, occurred_at: occurredAt.toISOString() }));
+}
+
+/** The query behind activityFeed, which a test EXPLAINs. */
+export function feedQuery(db: Db, viewer: string, player: string, limit: number) {
+  const visible = or(
+    ne(activity.activityType, PRIVATE_MESSAGE),
+    eq(activity.actorUuid, viewer),
+    eq(activity.targetUuid, viewer),
+  );
+  // Each half reads one index (activity_actor_idx, activity_target_idx) in its order and stops
+  // after `limit` rows, so the feed costs the same with millions of rows. The order is the indexes'
+  // exact one, nulls last included (ids are never null, but the planner does not know it matters
+  // not). The second half leaves out what a player did to themselves, which the first half has.
+  const newestFirst = () => sql`${activity.id} desc nulls last`;
+  const asActor = db
+    .select({ id: activity.id })
+    .from(activity)
+    .where(and(eq(activity.actorUuid, player), visible))
+    .orderBy(newestFirst())
+    .limit(limit);
+  const asTarget = db
+    .select({ id: activity.id })
+    .from(activity)
+    .where(and(eq(activity.targetUuid, player), ne(activity.actorUuid, player), visible))
+    .orderBy(newestFirst())
+    .limit(limit);
+  const newest = asActor.unionAll(asTarget).orderBy(newestFirst()).limit(limit).as('newest');
+
+  const actor = alias(players, 'actor');
+  const target = alias(players, 'target');
+  return db
+    .select({
+      id: activity.id,
+      occurredAt: activity.occurredAt,
+      actor_uuid: activity.actorUuid,
+      actor_username: actor.username,
+      target_uuid: activity.targetUuid,
+      target_username: target.username,
+      activity_type: activity.activityType,
+      activity_text: activity.activityText,
+    })
+    .from(newest)
+    .innerJoin(activity, eq(activity.id, newest.id))
+    .leftJoin(actor, eq(actor.uuid, activity.actorUuid))
+    .leftJoin(target, eq(target.uuid, activity.targetUuid))
+    .orderBy(desc(activity.id));
+}

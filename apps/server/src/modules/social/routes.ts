@@ -1,0 +1,112 @@
+import { errorSchema } from '@prison/shared/errors';
+import { SESSION_EXPIRED_CLOSE, socialOverviewSchema, socialSocketQuerySchema } from '@prison/shared/social';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+import type { WebSocket } from 'ws';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { authenticate, NOT_SIGNED_IN, SESSION_EXPIRED } from '../../plugins/authenticate.ts';
+import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { type AccessTokens, InvalidTokenError } from '../auth/tokens.ts';
+import {
+  buildGangs,
+  buildSocial,
+  GANGS_TOPIC,
+  SOCIAL_TOPICS,
+  socialOverview,
+  socialTopicsOf,
+} from './service.ts';
+
+/**
+ * Spec 7: the social feed needs the access token. Without a valid one the socket is closed with
+ * 1008, which the page reads as "session expired"; so is a socket whose token runs out.
+ */
+async function followSocialFeed(hub: LiveHub, tokens: AccessTokens, socket: WebSocket, token?: string) {
+  let uuid: string;
+  try {
+    if (!token) throw new InvalidTokenError(false);
+    ({ uuid } = await tokens.verify(token));
+  } catch (err) {
+    const expired = err instanceof InvalidTokenError && err.expired;
+    socket.close(SESSION_EXPIRED_CLOSE, expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
+    return;
+  }
+  if (socket.readyState !== socket.OPEN) return;
+  // verify() required exp and found it in the future.
+  const expiresAt = decodeJwt(token).exp! * 1000;
+  const expiry = setTimeout(
+    () => socket.close(SESSION_EXPIRED_CLOSE, SESSION_EXPIRED),
+    Math.min(expiresAt - Date.now(), 2 ** 31 - 1),
+  );
+  socket.once('close', () => clearTimeout(expiry));
+  // One after another, so the first messages always come as friends, overview, gang.
+  for (const topic of socialTopicsOf(uuid)) await hub.subscribe(topic, socket);
+}
+
+export const socialRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: LiveHub;
+  config: Config;
+  tokens: AccessTokens;
+}> = async (app, { db, hub, config, tokens }) => {
+  hub.define(GANGS_TOPIC, buildGangs(db));
+  hub.define(SOCIAL_TOPICS, buildSocial(db));
+
+  app.get(
+    '/api/social/overview',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        tags: ['social'],
+        summary: "The signed-in player's friends online and in all, and their gang",
+        description: 'The gang fields are null for a player in no gang.',
+        security: [{ bearer: [] }],
+        response: { 200: socialOverviewSchema, 401: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => socialOverview(db, request.auth!.uuid),
+  );
+
+  app.route({
+    method: 'GET',
+    url: '/api/gangs/ws',
+    preValidation: sameSiteOrigin(config),
+    schema: {
+      tags: ['live', 'social'],
+      summary: 'WebSocket: every gang (no sign-in needed)',
+      description:
+        'Pushes {"gangs": [...]} on connect and whenever a gang, its members or their presence change, ' +
+        'at most once a second: every gang, largest treasury first, then by name; members Leader, ' +
+        'Officer, Member, Recruit, then other roles, each by name. Clients send nothing.',
+      response: { 403: errorSchema, 426: errorSchema },
+    },
+    handler: upgradeRequired,
+    wsHandler: (socket) => {
+      hub.subscribe(GANGS_TOPIC, socket).catch(() => socket.close(1011, 'unavailable'));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/social/ws',
+    preValidation: sameSiteOrigin(config),
+    schema: {
+      tags: ['live', 'social'],
+      summary: "WebSocket: the signed-in player's friends, overview and gang",
+      description:
+        'Pushes {"friends": [...]} (online first, then by name), {"overview": {...}} and ' +
+        '{"gang": {...} or null}, each on connect and whenever it changes, at most once a second. ' +
+        'The access token goes in the query string; without a valid one, and when it expires, the ' +
+        'socket is closed with code 1008. Clients send nothing.',
+      querystring: socialSocketQuerySchema,
+      response: { 400: errorSchema, 403: errorSchema, 426: errorSchema },
+    },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
+      followSocialFeed(hub, tokens, socket, request.query.token).catch(() =>
+        socket.close(1011, 'unavailable'),
+      );
+    },
+  });
+};

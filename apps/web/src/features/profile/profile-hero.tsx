@@ -1,0 +1,108 @@
+import type { PublicProfile } from '@prison/shared/players';
+import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
+import { RankBadge } from '../leaderboard/rank-badge.tsx';
+import { levelProgress } from './experience-progress.ts';
+import { formatMoney, formatWhole } from './money.ts';
+
+/** Spec 2.7 hero card: avatar, name, rank, Level, Prestige, Lifetime XP, balance and the level bar. */
+export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; level: number; xp: number }) {
+  const progress = levelProgress(level, xp);
+  const percent = Math.floor(progress.percent);
+  return (
+    <section
+      aria-labelledby="profile-name"
+      className="relative overflow-hidden rounded-3xl border border-line bg-surface p-5 shadow-card sm:p-8"
+    >
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(30rem_14rem_at_0%_0%,rgb(251_191_36/0.14),transparent_70%)]"
+      />
+      <div className="relative flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex items-center gap-4 sm:gap-5">
+          <PlayerAvatar uuid={profile.uuid} size={80} className="rounded-2xl ring-1 ring-line sm:size-24" />
+          <div className="min-w-0">
+            <h2
+              id="profile-name"
+              className="truncate font-display text-2xl font-bold tracking-tight text-fg sm:text-3xl"
+            >
+              {profile.username}
+            </h2>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <RankBadge rank={profile.rank} />
+              {profile.gang_name && (
+                <span className="truncate text-sm text-fg-muted">
+                  of <span className="font-semibold text-fg">{profile.gang_name}</span>
+                </span>
+              )}
+            </div>
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-4 lg:min-w-[34rem]">
+          <Figure label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
+          <Figure
+            label="Prestige"
+            icon={<Crown className="size-4" />}
+            value={formatWhole(profile.prestige ?? 0)}
+          />
+          <Figure
+            label="Lifetime XP"
+            icon={<Gem className="size-4" />}
+            value={formatWhole(profile.lifetime_xp)}
+          />
+          <Figure label="Balance" icon={<Coins className="size-4" />} value={formatMoney(profile.balance)} />
+        </dl>
+      </div>
+
+      <div className="relative mt-7">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
+          <p className="font-semibold text-fg">
+            Level {formatWhole(progress.level)}
+            <span className="mx-1.5 text-fg-muted" aria-hidden>
+              →
+            </span>
+            <span className="sr-only"> to </span>
+            Level {formatWhole(progress.nextLevel)}
+          </p>
+          <p className="text-fg-muted tabular-nums">
+            {formatWhole(progress.current)} / {formatWhole(progress.needed)} XP
+          </p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={`Progress to level ${progress.nextLevel}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-2 h-3 overflow-hidden rounded-full bg-fg/[0.08]"
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-amber-300 to-amber-500 transition-[width] duration-700"
+            style={{ width: `${progress.percent}%` }}
+          />
+        </div>
+        <div className="mt-2 flex flex-wrap justify-between gap-x-4 text-xs text-fg-muted tabular-nums">
+          <span>{percent}% complete</span>
+          <span>{formatWhole(progress.remaining)} XP remaining</span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Figure({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-3 sm:px-4">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
+        <span aria-hidden className="text-accent">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 font-display text-lg font-bold tracking-tight break-all text-fg tabular-nums sm:text-xl">
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { SocialOverview } from '@prison/shared/social';
+import { ArrowRight, Shield, Sparkles, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+
+/**
+ * Spec 2.7: three cards once the social overview has loaded; skeletons while it loads (undefined),
+ * nothing when it could not be loaded (null).
+ */
+export function SocialCards({ overview }: { overview: SocialOverview | null | undefined }) {
+  if (overview === null) return null;
+  if (overview === undefined) {
+    return (
+      <div className="grid gap-4 md:grid-cols-3" data-testid="social-cards-loading">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-36" />
+        ))}
+      </div>
+    );
+  }
+  const { gang, friends } = overview;
+  const inGang = gang.name !== null;
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <Card
+        title="Gang status"
+        icon={<Shield className="size-5" />}
+        to="/social#your-gang"
+        link="View your gang"
+      >
+        <p className="truncate font-display text-xl font-bold text-fg">{gang.name ?? 'Unassigned'}</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          {inGang ? (
+            <>
+              {gang.role ?? 'Member'} · {gang.online_count ?? 0} / {gang.member_count ?? 0} online
+            </>
+          ) : (
+            'Join a gang to share a treasury and climb together.'
+          )}
+        </p>
+      </Card>
+      <Card
+        title="Friends"
+        icon={<UsersRound className="size-5" />}
+        to="/social#gang-browser"
+        link="Find players"
+      >
+        <p className="font-display text-xl font-bold text-fg tabular-nums">
+          {friends.online} / {friends.total} online
+        </p>
+        <p className="mt-1 text-sm text-fg-muted">
+          {friends.total === 0 ? 'Add friends in game to see them here.' : 'Friends linked to your account.'}
+        </p>
+      </Card>
+      <Card
+        title="Social hub"
+        icon={<Sparkles className="size-5" />}
+        to="/social"
+        link="Open the social hub"
+        accent
+      >
+        <p className="font-display text-xl font-bold text-fg">Gangs, friends and who is on</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Live presence for your crew and every gang on the server.
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+function Card({
+  title,
+  icon,
+  to,
+  link,
+  accent,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  to: string;
+  link: string;
+  accent?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className={
+        accent
+          ? 'flex flex-col rounded-2xl border border-amber-500/30 bg-gradient-to-br from-amber-400/10 to-transparent p-5 shadow-card'
+          : 'flex flex-col rounded-2xl border border-line bg-surface p-5 shadow-card'
+      }
+    >
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
+        <span aria-hidden className="text-accent">
+          {icon}
+        </span>
+        {title}
+      </h3>
+      <div className="mt-3 flex-1">{children}</div>
+      <Link
+        to={to}
+        className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-accent hover:underline"
+      >
+        {link}
+        <ArrowRight aria-hidden className="size-4" />
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { buildStatGroups, formatStatValue, isDurationStat, statLabel } from './stats-format.ts';
+
+const plain = (text: string) => text.replace(/\s/g, ' ');
+const LOGIN_MS = Date.parse('2024-01-02T03:04:00Z');
+
+describe('statLabel (spec 9)', () => {
+  it('title-cases names with underscores as spaces', () => {
+    expect(statLabel('BLOCKS_BROKEN')).toBe('Blocks Broken');
+    expect(statLabel('ORE_SURGE_ACTIVATIONS')).toBe('Ore Surge Activations');
+    expect(statLabel('DEATHS')).toBe('Deaths');
+    expect(statLabel('time_played')).toBe('Time Played');
+    expect(statLabel('__ODD__NAME_')).toBe('Odd Name');
+  });
+});
+
+describe('isDurationStat (spec 9)', () => {
+  it('holds for names ending in TIME, containing DURATION or starting with TIME_', () => {
+    expect(isDurationStat('TIME_PLAYED')).toBe(true);
+    expect(isDurationStat('AFK_TIME')).toBe(true);
+    expect(isDurationStat('MINETIME')).toBe(true);
+    expect(isDurationStat('BOOST_DURATION_TOTAL')).toBe(true);
+    expect(isDurationStat('BLOCKS_BROKEN')).toBe(false);
+    expect(isDurationStat('TIMES_JAILED')).toBe(false);
+  });
+});
+
+describe('formatStatValue (spec 9)', () => {
+  it('shows login and logout moments in Australia/Brisbane, from milliseconds or seconds', () => {
+    expect(plain(formatStatValue('FIRST_LOGIN', LOGIN_MS, 'en-US'))).toBe('Jan 2, 2024, 1:04 PM');
+    expect(plain(formatStatValue('LAST_LOGIN', LOGIN_MS / 1000, 'en-US'))).toBe('Jan 2, 2024, 1:04 PM');
+    expect(plain(formatStatValue('LAST_LOGOUT', LOGIN_MS + 60_000, 'en-US'))).toBe('Jan 2, 2024, 1:05 PM');
+  });
+
+  it('shows durations as days, hours, minutes and seconds', () => {
+    expect(formatStatValue('TIME_PLAYED', 3 * 86_400 + 4 * 3600 + 12 * 60 + 9)).toBe('3d 4h 12m 9s');
+    expect(formatStatValue('SESSION_DURATION', 45)).toBe('45s');
+  });
+
+  it('groups other numbers with up to 2 decimals', () => {
+    expect(formatStatValue('BLOCKS_BROKEN', 1234567, 'en-US')).toBe('1,234,567');
+    expect(formatStatValue('ENERGY_GAINED', 1234.5678, 'en-US')).toBe('1,234.57');
+    expect(formatStatValue('ENERGY_GAINED', 0.5, 'en-US')).toBe('0.5');
+    expect(formatStatValue('BLOCKS_BROKEN', 1234567, 'de-DE')).toBe('1.234.567');
+  });
+});
+
+describe('buildStatGroups', () => {
+  it('groups stats by category in catalogue order, with unknown names under Other', () => {
+    const groups = buildStatGroups(
+      {
+        ZOMBIES_SLAIN: 3,
+        ENERGY_GAINED: 100,
+        COAL_ORE: 7,
+        DEATHS: 2,
+        BLOCKS_BROKEN: 9000,
+        FEED_ACTIVATIONS: 12,
+        ANVILS_USED: 1,
+      },
+      'en-US',
+    );
+    expect(groups.map((group) => group.category)).toEqual([
+      'Blocks',
+      'Enchant Activations',
+      'Resources',
+      'Other',
+    ]);
+    expect(groups[0]).toEqual({
+      category: 'Blocks',
+      metrics: [
+        { name: 'BLOCKS_BROKEN', label: 'Blocks Broken', value: '9,000' },
+        { name: 'COAL_ORE', label: 'Coal Ore', value: '7' },
+      ],
+    });
+    // Known Other stats keep catalogue order; unknown names follow alphabetically.
+    expect(groups[3]?.metrics.map((metric) => metric.name)).toEqual([
+      'DEATHS',
+      'ANVILS_USED',
+      'ZOMBIES_SLAIN',
+    ]);
+  });
+
+  it('formats each metric by its name', () => {
+    const [time] = buildStatGroups({ LAST_LOGIN: LOGIN_MS, TIME_PLAYED: 3661 }, 'en-US');
+    expect(time?.category).toBe('Time');
+    expect(time?.metrics.map((metric) => [metric.label, plain(metric.value)])).toEqual([
+      ['Time Played', '1h 1m 1s'],
+      ['Last Login', 'Jan 2, 2024, 1:04 PM'],
+    ]);
+  });
+
+  it("counts an array's last value", () => {
+    const [blocks] = buildStatGroups({ BLOCKS_BROKEN: [1, 2, 3456] }, 'en-US');
+    expect(blocks?.metrics[0]?.value).toBe('3,456');
+  });
+
+  it('skips empty arrays, non-finite values and MOMENTUM, dropping empty categories', () => {
+    const groups = buildStatGroups(
+      {
+        BLOCKS_BROKEN: [],
+        COAL_ORE: Number.NaN,
+        IRON_ORE: [5, Number.POSITIVE_INFINITY],
+        MOMENTUM: 75,
+        DEATHS: 1,
+      },
+      'en-US',
+    );
+    expect(groups).toEqual([
+      { category: 'Other', metrics: [{ name: 'DEATHS', label: 'Deaths', value: '1' }] },
+    ]);
+  });
+
+  it('has no groups for no stats', () => {
+    expect(buildStatGroups({})).toEqual([]);
+    expect(buildStatGroups({ MOMENTUM: 1 })).toEqual([]);
+  });
+});

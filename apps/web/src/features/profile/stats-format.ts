@@ -1,0 +1,103 @@
+// The profile's Statistics tab (spec 2.7; spec 3 Player stats response, Stat categories; spec 9
+// Formatting): the game's stat map grouped by category, labelled and formatted for reading.
+import { SKIPPED_STAT, STAT_CATEGORIES } from '@prison/shared/stats';
+import { formatDuration, statTime } from '../../lib/time-format.ts';
+
+export interface StatMetric {
+  /** The stat's name as the game reports it. */
+  name: string;
+  label: string;
+  value: string;
+}
+
+export interface StatGroup {
+  category: string;
+  metrics: StatMetric[];
+}
+
+export type StatsMap = Record<string, number | number[]>;
+
+const OTHER = 'Other';
+/** Spec 9: these are moments, shown in Australia/Brisbane. */
+const MOMENT_STATS = new Set(['FIRST_LOGIN', 'LAST_LOGIN', 'LAST_LOGOUT']);
+const STAT_TIME_ZONE = 'Australia/Brisbane';
+
+/** Each known stat's category and its place within it. */
+const catalogue = new Map<string, { category: string; order: number }>(
+  Object.entries(STAT_CATEGORIES).flatMap(([category, names]) =>
+    names.map((name, order): [string, { category: string; order: number }] => [name, { category, order }]),
+  ),
+);
+
+/** Spec 9: "BLOCKS_BROKEN" reads "Blocks Broken". */
+export function statLabel(name: string): string {
+  return name
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** Spec 9: names ending in TIME, containing DURATION or starting with TIME_ hold seconds. */
+export function isDurationStat(name: string): boolean {
+  const upper = name.toUpperCase();
+  return upper.endsWith('TIME') || upper.includes('DURATION') || upper.startsWith('TIME_');
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string | undefined): Intl.NumberFormat {
+  const key = locale ?? '';
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Spec 9: login and logout moments as Brisbane date-times, durations as days to seconds, other
+ * numbers grouped with up to 2 decimals. The locale defaults to the browser's.
+ */
+export function formatStatValue(name: string, value: number, locale?: string): string {
+  const upper = name.toUpperCase();
+  if (MOMENT_STATS.has(upper)) return statTime(value, STAT_TIME_ZONE, locale);
+  if (isDurationStat(upper)) return formatDuration(value);
+  return numberFormat(locale).format(value);
+}
+
+/** Spec 3: an array's last value counts; an empty array or a non-finite value is no value. */
+function statValue(raw: number | number[]): number | null {
+  const value = Array.isArray(raw) ? raw.at(-1) : raw;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Groups stats in the catalogue's category order, each category's known stats in catalogue order
+ * and unknown names under Other after the known ones, alphabetically. MOMENTUM is left out (spec 3)
+ * and categories left empty are dropped.
+ */
+export function buildStatGroups(stats: StatsMap, locale?: string): StatGroup[] {
+  const byCategory = new Map<string, { order: number; metric: StatMetric }[]>();
+  for (const [name, raw] of Object.entries(stats)) {
+    const upper = name.toUpperCase();
+    if (upper === SKIPPED_STAT) continue;
+    const value = statValue(raw);
+    if (value === null) continue;
+    const { category, order } = catalogue.get(upper) ?? { category: OTHER, order: Number.POSITIVE_INFINITY };
+    const entries = byCategory.get(category) ?? [];
+    entries.push({
+      order,
+      metric: { name, label: statLabel(name), value: formatStatValue(name, value, locale) },
+    });
+    byCategory.set(category, entries);
+  }
+  return Object.keys(STAT_CATEGORIES).flatMap((category) => {
+    const entries = byCategory.get(category);
+    if (!entries?.length) return [];
+    // Infinity - Infinity is NaN, so two unknown names fall through to the name comparison.
+    entries.sort((a, b) => a.order - b.order || a.metric.name.localeCompare(b.metric.name, 'en'));
+    return [{ category, metrics: entries.map((entry) => entry.metric) }];
+  });
+}

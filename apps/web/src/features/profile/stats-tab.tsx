@@ -1,0 +1,46 @@
+import { buildStatGroups, type StatsMap } from './stats-format.ts';
+
+/** Spec 2.7 Statistics tab: grouped by category, with the counts of categories and metrics. */
+export function StatsTab({ stats }: { stats: StatsMap }) {
+  const groups = buildStatGroups(stats);
+  if (groups.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
+        No statistics recorded yet. Play a little more to unlock your performance insights.
+      </p>
+    );
+  }
+  const metrics = groups.reduce((sum, group) => sum + group.metrics.length, 0);
+  return (
+    <div>
+      <p className="text-sm text-fg-muted">
+        {groups.length} {groups.length === 1 ? 'category' : 'categories'} · {metrics}{' '}
+        {metrics === 1 ? 'metric' : 'metrics'}
+      </p>
+      <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {groups.map((group) => (
+          <section
+            key={group.category}
+            aria-label={group.category}
+            className="rounded-2xl border border-line bg-surface p-5 shadow-card"
+          >
+            <h3 className="flex items-baseline justify-between gap-2 font-display text-lg font-bold text-fg">
+              {group.category}
+              <span className="text-xs font-medium text-fg-muted">
+                {group.metrics.length} {group.metrics.length === 1 ? 'metric' : 'metrics'}
+              </span>
+            </h3>
+            <dl className="mt-3 divide-y divide-line">
+              {group.metrics.map((metric) => (
+                <div key={metric.name} className="flex items-baseline justify-between gap-4 py-2 text-sm">
+                  <dt className="text-fg-muted">{metric.label}</dt>
+                  <dd className="text-right font-semibold text-fg tabular-nums">{metric.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The social hub's live state (spec 2.8, 7): /api/gangs/ws for everyone, and /api/social/ws with
+// the access token for the signed-in player's friends, overview and gang. Close code 1008 on the
+// social feed means the session expired: logout with reason expired (spec 4, 8).
+import {
+  type Friend,
+  type Gang,
+  gangsMessageSchema,
+  type SocialOverview,
+  socialMessageSchema,
+} from '@prison/shared/social';
+import { useState } from 'react';
+import type { LiveStatus } from '../../lib/live-socket.ts';
+import { expireOnSessionClose } from '../../lib/session.ts';
+import { useFreshToken } from '../../lib/use-fresh-token.ts';
+import { useLiveSocket } from '../../lib/use-live-socket.ts';
+
+function parse(data: unknown): unknown {
+  if (typeof data !== 'string') return null;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
+}
+
+/** Every gang, live; null until the first message. Malformed messages are ignored. */
+export function useGangsFeed(): { gangs: Gang[] | null; status: LiveStatus } {
+  const [gangs, setGangs] = useState<Gang[] | null>(null);
+  const status = useLiveSocket('/api/gangs/ws', (data) => {
+    const message = gangsMessageSchema.safeParse(parse(data));
+    if (message.success) setGangs(message.data.gangs);
+  });
+  return { gangs, status };
+}
+
+export interface SocialFeed {
+  status: LiveStatus;
+  /** Each undefined until its first message. */
+  friends: Friend[] | undefined;
+  overview: SocialOverview | undefined;
+  gang: Gang | null | undefined;
+}
+
+/** The signed-in player's feed; with no token, nothing is opened. */
+export function useSocialFeed(token: string | null): SocialFeed {
+  const [state, setState] = useState<Omit<SocialFeed, 'status'>>({
+    friends: undefined,
+    overview: undefined,
+    gang: undefined,
+  });
+  useFreshToken(token);
+  const path = token ? `/api/social/ws?token=${encodeURIComponent(token)}` : null;
+  const status = useLiveSocket(
+    path,
+    (data) => {
+      const message = socialMessageSchema.safeParse(parse(data));
+      if (!message.success) return;
+      setState((current) => ({ ...current, ...message.data }));
+    },
+    expireOnSessionClose,
+  );
+  return { status, ...state };
+}

@@ -1,0 +1,199 @@
+import type { Gang, GangMember } from '@prison/shared/social';
+import { clsx } from 'clsx';
+import { Coins, Shield, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { socialRelativeTime } from '../../lib/time-format.ts';
+import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
+import { formatMoney, formatWhole } from '../profile/money.ts';
+import { gangColor, gangStatusLabel, gangStatusTone } from './gang-style.ts';
+
+const TONES = {
+  green: 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300',
+  amber: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
+  red: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
+  neutral: 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300',
+} as const;
+
+export function GangStatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      data-tone={gangStatusTone(status)}
+      className={clsx(
+        'inline-flex shrink-0 items-center rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset',
+        TONES[gangStatusTone(status)],
+      )}
+    >
+      {gangStatusLabel(status)}
+    </span>
+  );
+}
+
+/** '#f80' -> '#ff8800', so an alpha can be appended. */
+function sixDigits(hex: string): string {
+  return hex.length === 4 ? `#${[...hex.slice(1)].map((d) => d + d).join('')}` : hex;
+}
+
+/** Whether white would be hard to read on this colour (relative luminance above about 0.5). */
+function isLight(hex: string): boolean {
+  const full = sixDigits(hex).slice(1);
+  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.6;
+}
+
+/** The gang's colour as a crest: text never takes the colour itself, which could be unreadable. */
+export function GangCrest({ color, size = 'md' }: { color: string | null; size?: 'md' | 'lg' }) {
+  const hex = sixDigits(gangColor(color));
+  return (
+    <span
+      aria-hidden
+      data-color={hex}
+      className={clsx(
+        'flex shrink-0 items-center justify-center rounded-xl ring-1 ring-inset ring-black/10 dark:ring-white/15',
+        size === 'lg' ? 'size-14' : 'size-10',
+      )}
+      style={{ background: `linear-gradient(135deg, ${hex}, ${hex}cc)` }}
+    >
+      <Shield
+        className={clsx(
+          isLight(hex) ? 'text-black/60' : 'text-white drop-shadow',
+          size === 'lg' ? 'size-7' : 'size-5',
+        )}
+      />
+    </span>
+  );
+}
+
+export function OnlineDot({ online }: { online: boolean }) {
+  return (
+    <>
+      <span
+        aria-hidden
+        className={clsx(
+          'size-2.5 shrink-0 rounded-full ring-2 ring-surface',
+          online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
+        )}
+      />
+      <span className="sr-only">{online ? 'Online' : 'Offline'}</span>
+    </>
+  );
+}
+
+/** Spec 2.8: the player's own gang, with their role, and its roster. */
+export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | null; now: number }) {
+  return (
+    <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-card">
+      <div
+        className="h-1.5"
+        style={{ background: gangColor(gang.color) }}
+        aria-hidden
+        data-testid="gang-colour-bar"
+      />
+      <div className="p-5 sm:p-6">
+        <div className="flex items-start gap-4">
+          <GangCrest color={gang.color} size="lg" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="truncate font-display text-2xl font-bold tracking-tight text-fg">{gang.name}</h3>
+              <GangStatusBadge status={gang.status} />
+            </div>
+            <p className="mt-1 text-sm text-fg-muted">
+              Your role: <span className="font-semibold text-fg">{role ?? 'Member'}</span>
+            </p>
+          </div>
+        </div>
+        <dl className="mt-5 grid grid-cols-2 gap-2.5 md:grid-cols-4 xl:grid-cols-2 2xl:grid-cols-4">
+          <Fact label="Balance" value={formatMoney(gang.balance)} icon={<Coins className="size-4" />} />
+          <Fact label="Members" value={formatWhole(gang.member_count)} icon={<Users className="size-4" />} />
+          <Fact label="Online" value={formatWhole(gang.online_count)} />
+          <Fact label="Entry requirement" value={`Level ${formatWhole(gang.min_level)}`} />
+        </dl>
+      </div>
+      <div className="border-t border-line px-5 py-4 sm:px-6">
+        <h4 className="text-sm font-semibold text-fg-muted">Member roster</h4>
+        {gang.members.length === 0 ? (
+          <p className="mt-3 text-sm text-fg-muted">Member roster unavailable.</p>
+        ) : (
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {gang.members.map((member) => (
+              <RosterRow key={member.uuid} member={member} now={now} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RosterRow({ member, now }: { member: GangMember; now: number }) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-surface-sunken/70 px-3 py-2">
+      <span className="relative">
+        <PlayerAvatar uuid={member.uuid} size={32} className="rounded-lg" />
+        <span className="absolute -right-0.5 -bottom-0.5 flex">
+          <OnlineDot online={member.online} />
+        </span>
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold text-fg">
+          {member.username ?? member.uuid.slice(0, 8)}
+        </span>
+        <span className="block text-xs text-fg-muted">{member.role}</span>
+      </span>
+      <span className="shrink-0 text-xs text-fg-muted tabular-nums">
+        {member.online ? 'Online now' : socialRelativeTime(member.last_activity_at, now)}
+      </span>
+    </li>
+  );
+}
+
+function Fact({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-2.5">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
+        {icon && (
+          <span aria-hidden className="text-accent">
+            {icon}
+          </span>
+        )}
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-display text-lg font-bold break-all text-fg tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** A gang in the browser. */
+export function GangListCard({ gang }: { gang: Gang }) {
+  return (
+    <li
+      className="flex flex-col rounded-2xl border border-line bg-surface p-4 shadow-card"
+      data-gang={gang.id}
+    >
+      <div className="flex items-start gap-3">
+        <GangCrest color={gang.color} />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="truncate font-display text-lg font-bold text-fg">{gang.name}</h3>
+            <GangStatusBadge status={gang.status} />
+          </div>
+          <p className="text-sm text-fg-muted">
+            <span className="inline-flex items-center gap-1.5">
+              <OnlineDot online={gang.online_count > 0} />
+              {formatWhole(gang.online_count)} / {formatWhole(gang.member_count)} online
+            </span>
+          </p>
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-3 text-sm">
+        <div>
+          <dt className="text-xs text-fg-muted">Treasury</dt>
+          <dd className="font-semibold text-fg tabular-nums">{formatMoney(gang.balance)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-fg-muted">Entry requirement</dt>
+          <dd className="font-semibold text-fg">Level {formatWhole(gang.min_level)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

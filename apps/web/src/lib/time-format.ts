@@ -1,0 +1,127 @@
+// Time formatting shared by the profile, social and G-Kit screens (spec 9 Formatting).
+
+export type DateInput = Date | string | number;
+
+/** Shown wherever a time is missing or cannot be read. */
+export const MISSING_TIME = '—';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Epoch milliseconds of a date, or NaN when it cannot be read. */
+function toMillis(value: DateInput | null | undefined): number {
+  if (value === null || value === undefined || value === '') return Number.NaN;
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  return Date.parse(value);
+}
+
+/**
+ * Spec 9 relative time on the profile: "Just now" under 5 s ("in a few seconds" ahead), then whole
+ * seconds, minutes, hours and days, "ago" behind and "in" ahead. An unreadable date reads "—".
+ */
+export function profileRelativeTime(date: DateInput, now: number): string {
+  const then = toMillis(date);
+  if (!Number.isFinite(then)) return MISSING_TIME;
+  const diff = now - then;
+  const isFuture = diff < 0;
+  const distance = Math.abs(diff);
+  if (distance < 5 * SECOND) return isFuture ? 'in a few seconds' : 'Just now';
+  const amount =
+    distance < MINUTE
+      ? `${Math.floor(distance / SECOND)}s`
+      : distance < HOUR
+        ? `${Math.floor(distance / MINUTE)}m`
+        : distance < DAY
+          ? `${Math.floor(distance / HOUR)}h`
+          : `${Math.floor(distance / DAY)}d`;
+  return isFuture ? `in ${amount}` : `${amount} ago`;
+}
+
+/**
+ * Spec 9 relative time on the social page. Future times read "Just now" (clocks drift); months
+ * are 30 days and years 365. Days 28 and 29 are past four weeks but short of a 30-day month, so
+ * they read "1mo ago" rather than "0mo ago".
+ */
+export function socialRelativeTime(value: string | null | undefined, now: number): string {
+  const then = toMillis(value);
+  if (!Number.isFinite(then)) return MISSING_TIME;
+  const diff = now - then;
+  if (diff < MINUTE) return 'Just now';
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m ago`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
+  const days = Math.floor(diff / DAY);
+  if (days < 7) return `${days}d ago`;
+  if (days < 28) return `${Math.floor(days / 7)}w ago`;
+  if (days < 365) return `${Math.max(1, Math.floor(days / 30))}mo ago`;
+  return `${Math.floor(days / 365)}y ago`;
+}
+
+const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timestampFormat(timeZone: string | undefined, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+  let format = timestampFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    timestampFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Spec 9: timestamps use a medium date and short time ("Jan 2, 2024, 1:04 PM" in en-US). The
+ * locale defaults to the browser's and the time zone to the viewer's; an unreadable value reads "—".
+ */
+export function formatTimestamp(
+  value: DateInput | null | undefined,
+  timeZone?: string,
+  locale?: string,
+): string {
+  const millis = toMillis(value);
+  if (!Number.isFinite(millis)) return MISSING_TIME;
+  return timestampFormat(timeZone, locale).format(millis);
+}
+
+/** "2d 3h 4m 5s": from the largest nonzero unit down to seconds, so "1h 0m 5s" and "45s". */
+function dayClock(totalSeconds: number): string {
+  const units: [number, string][] = [
+    [Math.floor(totalSeconds / 86_400), 'd'],
+    [Math.floor((totalSeconds % 86_400) / 3600), 'h'],
+    [Math.floor((totalSeconds % 3600) / 60), 'm'],
+    [totalSeconds % 60, 's'],
+  ];
+  const first = units.findIndex(([amount]) => amount > 0);
+  const shown = first === -1 ? units.slice(-1) : units.slice(first);
+  return shown.map(([amount, unit]) => `${amount}${unit}`).join(' ');
+}
+
+/**
+ * Spec 9 cooldown formatter: "Ready" for zero or less, otherwise days, hours, minutes and seconds
+ * from the largest nonzero unit down ("1h 0m 5s", "4m 0s"). Partial seconds round up, so the
+ * countdown never shows "0s" while time remains.
+ */
+export function formatCooldown(ms: number): string {
+  if (!(ms > 0)) return 'Ready';
+  return dayClock(Math.ceil(ms / SECOND));
+}
+
+/**
+ * Spec 9: duration stats in days, hours, minutes and seconds ("3d 4h 12m 9s", "45s", "0s"), from
+ * the largest nonzero unit down. Partial seconds are dropped; negative or unreadable values are 0s.
+ */
+export function formatDuration(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  return dayClock(whole);
+}
+
+/**
+ * Spec 9: the first-login, last-login and last-logout stats, shown in Australia/Brisbane. A value
+ * above 1e12 is epoch milliseconds, otherwise seconds. Zero or less means never and reads "—".
+ */
+export function statTime(value: number, timeZone = 'Australia/Brisbane', locale?: string): string {
+  if (!Number.isFinite(value) || value <= 0) return MISSING_TIME;
+  return formatTimestamp(value > 1e12 ? value : value * SECOND, timeZone, locale);
+}
