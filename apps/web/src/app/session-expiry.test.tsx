@@ -1,7 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED_MESSAGE } from '../features/auth/login-page.tsx';
-import { isSessionExpired, logout } from '../lib/session.ts';
+import {
+  expireOnSessionClose,
+  isSessionExpired,
+  logout,
+  SOCKET_SESSION_EXPIRED_MESSAGE,
+} from '../lib/session.ts';
 import { renderRoute, storeSession } from '../test/render-route.tsx';
 import { LoginRoute } from './login-route.tsx';
 import { expiredLoginPath, SessionExpiryRedirect } from './session-expiry.tsx';
@@ -33,6 +38,15 @@ describe('SessionExpiryRedirect', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_MESSAGE);
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fsocial');
+    expect(isSessionExpired()).toBe(false);
+  });
+
+  it('says "Session expired" when a live feed closed with 1008 (spec 8)', async () => {
+    storeSession([]);
+    const { router } = renderPage('/social');
+    act(() => expireOnSessionClose({ code: 1008 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SOCKET_SESSION_EXPIRED_MESSAGE);
+    expect(router.state.location.pathname).toBe('/login');
     expect(isSessionExpired()).toBe(false);
   });
 

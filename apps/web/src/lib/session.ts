@@ -87,6 +87,14 @@ export function readSession(): Session | null {
 // Spec 4: the expired state lives for this page only; the login page shows its alert, then acknowledges.
 let expired = false;
 
+/** Spec 8: what the login page says about an expiry; a live feed's 1008 has its own words. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export const SOCKET_SESSION_EXPIRED_MESSAGE = 'Session expired. Please sign in again.';
+let expiredMessage = SESSION_EXPIRED_MESSAGE;
+
+/** The alert for the current expiry. */
+export const sessionExpiredMessage = (): string => expiredMessage;
+
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -183,7 +191,10 @@ export function saveUser(user: SessionUser): void {
 export function logout(reason?: 'expired'): void {
   for (const key of Object.values(SESSION_KEYS)) removeItem(key);
   clearCookies();
-  if (reason === 'expired') expired = true;
+  if (reason === 'expired') {
+    expired = true;
+    expiredMessage = SESSION_EXPIRED_MESSAGE;
+  }
   notify();
 }
 
@@ -210,5 +221,7 @@ export const SESSION_EXPIRED_CLOSE_CODE = 1008;
 
 /** A live socket's onClose for feeds that need the session: 1008 logs out with reason expired (spec 4). */
 export function expireOnSessionClose(event: Pick<CloseEvent, 'code'>): void {
-  if (event.code === SESSION_EXPIRED_CLOSE_CODE && readToken()) logout('expired');
+  if (event.code !== SESSION_EXPIRED_CLOSE_CODE || !readToken()) return;
+  logout('expired');
+  expiredMessage = SOCKET_SESSION_EXPIRED_MESSAGE;
 }

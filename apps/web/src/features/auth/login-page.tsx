@@ -17,11 +17,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { pageTitle } from '../../lib/brand.ts';
-import { acknowledgeExpiry, saveSession, useSession, useSessionExpired } from '../../lib/session.ts';
+import {
+  acknowledgeExpiry,
+  saveSession,
+  sessionExpiredMessage,
+  useSession,
+  useSessionExpired,
+} from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 import { LOGIN_FAILED, requestLogin, safeRedirect } from './login.ts';
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export { SESSION_EXPIRED_MESSAGE } from '../../lib/session.ts';
 
 export interface LoginPageProps {
   /** Where a successful sign-in goes without a usable redirect parameter (spec 2.6). */
@@ -53,10 +59,10 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
   // role="alert" message rather than window.alert: it announces itself to screen readers the same
   // way, without blocking the page or hiding the form it asks the player to use.
   const expired = useSessionExpired();
-  const [showExpired, setShowExpired] = useState(expired);
+  const [expiredAlert, setExpiredAlert] = useState(expired ? sessionExpiredMessage() : null);
   useEffect(() => {
     if (!expired) return;
-    setShowExpired(true);
+    setExpiredAlert(sessionExpiredMessage());
     acknowledgeExpiry();
   }, [expired]);
 
@@ -73,7 +79,7 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    setShowExpired(false);
+    setExpiredAlert(null);
     try {
       const answer = await requestLogin(
         String(form.get('username') ?? ''),
@@ -141,9 +147,9 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
               aria-hidden
               className="absolute inset-x-10 -top-px h-px bg-gradient-to-r from-transparent via-amber-400/80 to-transparent"
             />
-            {(showExpired || signedInNote) && (
+            {(expiredAlert || signedInNote) && (
               <div className="mb-6 space-y-3">
-                {showExpired && <Alert tone="warning">{SESSION_EXPIRED_MESSAGE}</Alert>}
+                {expiredAlert && <Alert tone="warning">{expiredAlert}</Alert>}
                 {signedInNote && (
                   <Alert tone="info">
                     You are signed in as{' '}
