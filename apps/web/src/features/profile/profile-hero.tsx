@@ -1,4 +1,5 @@
 import type { PublicProfile } from '@prison/shared/players';
+import { clsx } from 'clsx';
 import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
@@ -39,7 +40,8 @@ export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; le
             </div>
           </div>
         </div>
-        <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-4 lg:min-w-[34rem]">
+        {/* Balances reach 10^15: the wide figures get their own rows on phones and more room beside. */}
+        <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,0.7fr)_minmax(0,0.7fr)_minmax(0,1fr)_minmax(0,1.6fr)] lg:min-w-[40rem]">
           <Figure label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
           <Figure
             label="Prestige"
@@ -50,8 +52,14 @@ export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; le
             label="Lifetime XP"
             icon={<Gem className="size-4" />}
             value={formatWhole(profile.lifetime_xp)}
+            wide
           />
-          <Figure label="Balance" icon={<Coins className="size-4" />} value={formatMoney(profile.balance)} />
+          <Figure
+            label="Balance"
+            icon={<Coins className="size-4" />}
+            value={formatMoney(profile.balance)}
+            wide
+          />
         </dl>
       </div>
 
@@ -91,16 +99,34 @@ export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; le
   );
 }
 
-function Figure({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+function Figure({
+  label,
+  value,
+  icon,
+  wide,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  wide?: boolean;
+}) {
   return (
-    <div className="min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-3 sm:px-4">
+    <div
+      className={clsx(
+        'min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-3 sm:px-4',
+        wide && 'col-span-2 sm:col-span-1',
+      )}
+    >
       <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
         <span aria-hidden className="text-accent">
           {icon}
         </span>
         {label}
       </dt>
-      <dd className="mt-1 font-display text-lg font-bold tracking-tight break-all text-fg tabular-nums sm:text-xl">
+      <dd
+        title={value}
+        className="mt-1 truncate font-display text-lg font-bold tracking-tight text-fg tabular-nums sm:text-xl"
+      >
         {value}
       </dd>
     </div>

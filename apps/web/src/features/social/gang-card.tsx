@@ -102,10 +102,19 @@ export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | n
           </div>
         </div>
         <dl className="mt-5 grid grid-cols-2 gap-2.5 md:grid-cols-4 xl:grid-cols-2 2xl:grid-cols-4">
-          <Fact label="Balance" value={formatMoney(gang.balance)} icon={<Coins className="size-4" />} />
+          <Fact
+            label="Balance"
+            value={formatMoney(gang.balance)}
+            icon={<Coins className="size-4" />}
+            className="col-span-2 md:col-span-1 xl:col-span-2 2xl:col-span-1"
+          />
           <Fact label="Members" value={formatWhole(gang.member_count)} icon={<Users className="size-4" />} />
           <Fact label="Online" value={formatWhole(gang.online_count)} />
-          <Fact label="Entry requirement" value={`Level ${formatWhole(gang.min_level)}`} />
+          <Fact
+            label="Entry requirement"
+            value={`Level ${formatWhole(gang.min_level)}`}
+            className="col-span-2 md:col-span-1 xl:col-span-2 2xl:col-span-1"
+          />
         </dl>
       </div>
       <div className="border-t border-line px-5 py-4 sm:px-6">
@@ -146,9 +155,21 @@ function RosterRow({ member, now }: { member: GangMember; now: number }) {
   );
 }
 
-function Fact({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
+function Fact({
+  label,
+  value,
+  icon,
+  className,
+}: {
+  label: string;
+  value: string;
+  icon?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-2.5">
+    <div
+      className={clsx('min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-2.5', className)}
+    >
       <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
         {icon && (
           <span aria-hidden className="text-accent">
