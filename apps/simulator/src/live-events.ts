@@ -146,14 +146,18 @@ export class LiveEvents {
       Math.max(MIN_ONLINE, this.target + r.normal() * 1.5 + (wave - this.target) * 0.02),
     );
     const gap = Math.round(this.target) - this.state.online.size;
+    // Near the target a lone player still comes or goes now and then (towards the target, or
+    // either way on it), so the count never rests for long: the home page's live count visibly moves.
+    const drift =
+      Math.abs(gap) <= 2 && r.chance(0.35) ? (gap > 0 || (gap === 0 && r.chance(0.5)) ? 1 : -1) : 0;
     // Right after a restart most regulars reconnect at once.
     const joins =
       this.state.online.size === 0
         ? Math.round(this.target * 0.75)
         : gap > 2
           ? r.int(1, Math.min(4, gap))
-          : 0;
-    const quits = gap < -2 ? r.int(1, Math.min(4, -gap)) : 0;
+          : Math.max(0, drift);
+    const quits = gap < -2 ? r.int(1, Math.min(4, -gap)) : Math.max(0, -drift);
     for (let i = 0; i < joins; i++) this.join();
     for (let i = 0; i < quits; i++) this.quit();
     if (r.chance(0.25) && this.state.online.size > MIN_ONLINE) {
