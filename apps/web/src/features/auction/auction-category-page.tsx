@@ -1,18 +1,355 @@
-import { Store } from 'lucide-react';
-import { useParams } from 'react-router';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import { LISTING_SORTS, type Listing, type ListingSort } from '@prison/shared/auction';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, BarChart3, Medal } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Toasts, useToasts } from '../../components/ui/toast.tsx';
+import { isHttpError } from '../../lib/api.ts';
+import { pageTitle } from '../../lib/brand.ts';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
+import { useSession } from '../../lib/session.ts';
+import { buyListing, listingsQueryKey, useListings } from './api.ts';
+import {
+  afterPurchase,
+  atLeast,
+  listingSummary,
+  marketRecap,
+  parseMinQuantity,
+  topSellers,
+} from './auction-model.ts';
+import { ItemIcon } from './item-icon.tsx';
+import { PurchaseDialog } from './purchase-dialog.tsx';
+import { SignedOutBanner } from './signed-out-banner.tsx';
 
+const SORT_LABELS: Record<ListingSort, string> = {
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  quantity_asc: 'Quantity: low to high',
+  quantity_desc: 'Quantity: high to low',
+};
+
+const price = (value: number | null) => (value === null ? '—' : formatMoney(value));
+
+/** Spec 2.11: one category's listings, with the confirm-purchase dialog. */
 export function AuctionCategoryPage() {
   const { key = '' } = useParams();
-  // Until listings load, the key is the best name for the category (e.g. "enchanted_books" -> "Enchanted books").
-  const name = key.replace(/[_-]+/g, ' ').replace(/^\w/, (first) => first.toUpperCase()) || 'Category';
+  const session = useSession();
+  const [sort, setSort] = useState<ListingSort>('price_asc');
+  const listings = useListings(key, sort, Boolean(session));
+  const status = isHttpError(listings.error) ? listings.error.status : null;
+  const displayName = listings.data?.displayName ?? key;
+
   return (
-    <PagePlaceholder
-      documentTitle={`${name} · Auction house`}
-      eyebrow="Auction house"
-      title={name}
-      summary="Every live listing in this category, with price sorting, quantity filters and instant purchases, lands here soon."
-      icon={Store}
-    />
+    <div className="container-page pt-10 pb-16 sm:pt-14 sm:pb-24">
+      <title>{pageTitle(listings.data ? `${displayName} · Auction house` : 'Auction house')}</title>
+      <Link
+        to="/auction"
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-fg-muted hover:text-fg"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        All categories
+      </Link>
+      <header className="mt-4">
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">Auction house</p>
+        <h1 className="mt-2 font-display text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+          {listings.data ? (
+            displayName
+          ) : status === 404 ? (
+            'No such category'
+          ) : listings.isPending && session ? (
+            <>
+              <span className="sr-only">Loading…</span>
+              <span
+                aria-hidden
+                className="inline-block h-11 w-64 rounded-xl bg-fg/[0.07] align-middle motion-safe:animate-pulse"
+              />
+            </>
+          ) : (
+            'Auction house'
+          )}
+        </h1>
+      </header>
+      {!session || status === 401 ? (
+        <SignedOutBanner redirect={`/auction/${key}`} />
+      ) : status === 404 ? (
+        <div className="mt-8 flex flex-col items-start gap-4 rounded-3xl border border-dashed border-line-strong p-8">
+          <p className="text-fg-muted">
+            This category is not on the market. It may have been renamed or emptied.
+          </p>
+          <Link to="/auction" className={buttonClass('secondary', 'sm')}>
+            Browse all categories
+          </Link>
+        </div>
+      ) : listings.isError ? (
+        <Alert tone="error" className="mt-8">
+          Failed to load listings
+        </Alert>
+      ) : (
+        <Market
+          categoryKey={key}
+          sort={sort}
+          onSort={setSort}
+          listings={listings.data?.listings ?? null}
+          ownUuid={session.user.uuid}
+        />
+      )}
+    </div>
+  );
+}
+
+function Market({
+  categoryKey,
+  sort,
+  onSort,
+  listings,
+  ownUuid,
+}: {
+  categoryKey: string;
+  sort: ListingSort;
+  onSort: (sort: ListingSort) => void;
+  listings: Listing[] | null;
+  ownUuid: string;
+}) {
+  const queryClient = useQueryClient();
+  const [minText, setMinText] = useState('');
+  const [buying, setBuying] = useState<Listing | null>(null);
+  const { toasts, show, dismiss } = useToasts();
+  // One key per opened dialog: a retried confirm is the same purchase to the server.
+  const idempotencyKey = useRef('');
+
+  const open = (listing: Listing) => {
+    idempotencyKey.current = crypto.randomUUID();
+    setBuying(listing);
+  };
+
+  const confirm = async (listing: Listing, qty: number) => {
+    try {
+      const purchase = await buyListing(listing.id, qty, idempotencyKey.current);
+      queryClient.setQueryData(
+        listingsQueryKey(categoryKey, sort),
+        (current: { listings: Listing[]; displayName: string } | undefined) =>
+          current && {
+            ...current,
+            listings: afterPurchase(current.listings, listing.id, purchase.remaining),
+          },
+      );
+      setBuying(null);
+      show({
+        tone: 'success',
+        title: 'Success',
+        text: `Purchase successful: ${formatWhole(purchase.qty)}× ${listing.item.name} for ${formatMoney(purchase.total)}.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['auction', 'categories'] });
+    } catch (error) {
+      show({
+        tone: 'error',
+        title: 'Heads up',
+        text: (isHttpError(error) && error.detail) || 'Purchase failed',
+      });
+    }
+  };
+
+  if (listings === null) {
+    return (
+      <div className="mt-8 space-y-4" aria-busy="true" aria-label="Loading listings">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-24 rounded-2xl" />
+          ))}
+        </div>
+        <Skeleton className="h-80 rounded-2xl" />
+      </div>
+    );
+  }
+
+  const summary = listingSummary(listings);
+  const shown = atLeast(listings, parseMinQuantity(minText));
+  const recap = marketRecap(listings);
+  const sellers = topSellers(listings);
+
+  return (
+    <>
+      <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Figure label="Total quantity" value={formatWhole(summary.totalQuantity)} />
+        <Figure label="Total value" value={formatMoney(summary.totalValue)} />
+        <Figure label="Floor price" value={price(summary.floor)} />
+        <Figure label="Ceiling price" value={price(summary.ceiling)} />
+      </dl>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-12">
+        <section aria-labelledby="listings-title" className="lg:col-span-8">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <h2 id="listings-title" className="font-display text-2xl font-bold tracking-tight text-fg">
+              Listings
+            </h2>
+            <div className="flex gap-3">
+              <label className="flex flex-col gap-1 text-xs font-semibold text-fg-muted">
+                Minimum quantity
+                <input
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  value={minText}
+                  onChange={(event) => setMinText(event.target.value)}
+                  placeholder="0"
+                  className="h-10 w-32 rounded-xl border border-line-strong bg-surface px-3 text-sm font-normal text-fg shadow-card focus:border-amber-500 focus:outline-none"
+                />
+              </label>
+              <label className="flex flex-col gap-1 text-xs font-semibold text-fg-muted">
+                Sort
+                <select
+                  value={sort}
+                  onChange={(event) => onSort(event.target.value as ListingSort)}
+                  className="h-10 rounded-xl border border-line-strong bg-surface px-3 text-sm font-semibold text-fg shadow-card focus:border-amber-500 focus:outline-none"
+                >
+                  {LISTING_SORTS.map((id) => (
+                    <option key={id} value={id}>
+                      {SORT_LABELS[id]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
+          {shown.length === 0 ? (
+            <p className="mt-5 rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
+              {listings.length === 0
+                ? 'Nothing is listed in this category right now.'
+                : 'No listings have that many units.'}
+            </p>
+          ) : (
+            <div className="mt-5 overflow-x-auto rounded-2xl border border-line bg-surface shadow-card">
+              <table className="w-full min-w-[36rem] text-sm">
+                <thead>
+                  <tr className="border-b border-line text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                    <th scope="col" className="px-4 py-3">
+                      Item
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Seller
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Qty
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Price
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      <span className="sr-only">Action</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {shown.map((listing) => (
+                    <tr key={listing.id} data-listing={listing.id}>
+                      <th scope="row" className="px-4 py-3 text-left font-semibold text-fg">
+                        <span className="flex items-center gap-2.5">
+                          <ItemIcon icon={listing.item.icon} size={24} />
+                          {listing.item.name}
+                        </span>
+                      </th>
+                      <td className="px-4 py-3 font-mono text-xs text-fg-muted" title={listing.sellerName}>
+                        {listing.seller.slice(0, 8)}
+                      </td>
+                      <td className="px-4 py-3 text-right text-fg tabular-nums" data-qty>
+                        {formatWhole(listing.qty)}
+                      </td>
+                      <td className="px-4 py-3 text-right font-semibold text-fg tabular-nums">
+                        {formatMoney(listing.price)}
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        {listing.seller === ownUuid ? (
+                          <span className="text-xs font-semibold text-fg-muted">Your listing</span>
+                        ) : (
+                          <button
+                            type="button"
+                            onClick={() => open(listing)}
+                            className={buttonClass('primary', 'sm')}
+                            aria-label={`Buy now: ${listing.item.name} from ${listing.sellerName}`}
+                          >
+                            Buy now
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+
+        <aside className="space-y-6 lg:col-span-4">
+          <Panel title="Market recap" icon={<BarChart3 className="size-5" />}>
+            <dl className="divide-y divide-line text-sm">
+              <Row label="Listings" value={formatWhole(recap.listings)} />
+              <Row label="Sellers" value={formatWhole(recap.sellers)} />
+              <Row label="Average unit price" value={price(recap.averagePrice)} />
+              <Row label="Cheapest seller" value={recap.cheapestSeller ?? '—'} />
+            </dl>
+          </Panel>
+          <Panel title="Top sellers" icon={<Medal className="size-5" />}>
+            {sellers.length === 0 ? (
+              <p className="text-sm text-fg-muted">No sellers yet.</p>
+            ) : (
+              <ol className="space-y-2">
+                {sellers.map((seller, index) => (
+                  <li key={seller.seller} className="flex items-center gap-3 text-sm">
+                    <span className="flex size-7 items-center justify-center rounded-full bg-amber-400/15 font-bold text-amber-800 dark:text-amber-300">
+                      {index + 1}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate font-semibold text-fg">{seller.sellerName}</span>
+                    <span className="text-fg-muted tabular-nums">{formatWhole(seller.quantity)} units</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Panel>
+        </aside>
+      </div>
+
+      <PurchaseDialog listing={buying} onClose={() => setBuying(null)} onConfirm={confirm} />
+      <Toasts toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
+      <dt className="text-sm font-medium text-fg-muted">{label}</dt>
+      <dd
+        title={value}
+        className="mt-1 truncate font-display text-2xl font-bold tracking-tight text-fg tabular-nums"
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-line bg-surface p-5 shadow-card">
+      <h2 className="mb-3 flex items-center gap-2 font-display text-lg font-bold text-fg">
+        <span aria-hidden className="text-accent">
+          {icon}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-2">
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="truncate text-right font-semibold text-fg tabular-nums">{value}</dd>
+    </div>
   );
 }

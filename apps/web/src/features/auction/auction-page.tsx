@@ -1,14 +1,253 @@
-import { Gavel } from 'lucide-react';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import type { AuctionCategory } from '@prison/shared/auction';
+import { ArrowRight, Flame, Layers, Search, Tag, TrendingDown, TrendingUp } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
+import { useSession } from '../../lib/session.ts';
+import { useCategories } from './api.ts';
+import {
+  CATEGORY_SORTS,
+  type CategorySort,
+  hotMovers,
+  marketStats,
+  visibleCategories,
+} from './auction-model.ts';
+import { ItemIcon } from './item-icon.tsx';
+import { SignedOutBanner } from './signed-out-banner.tsx';
 
+const price = (value: number | null) => (value === null ? '—' : formatMoney(value));
+
+/** Spec 2.10: the market's categories, live. */
 export function AuctionPage() {
+  const session = useSession();
+  const categories = useCategories(Boolean(session));
+  const unauthorized = (categories.error as { status?: number } | null)?.status === 401;
+
   return (
-    <PagePlaceholder
-      documentTitle="Auction house"
-      eyebrow="Marketplace"
-      title="Auction house"
-      summary="Browse live market categories, compare prices and buy items that arrive in-game instantly, coming soon."
-      icon={Gavel}
-    />
+    <div className="relative isolate">
+      <title>{pageTitle('Auction house')}</title>
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[30rem] overflow-hidden"
+      >
+        <div className="absolute inset-0 bg-grid opacity-60" />
+        <div className="absolute inset-0 bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(251_191_36/0.18),transparent_70%),radial-gradient(34rem_22rem_at_100%_0%,rgb(14_165_233/0.12),transparent_70%)]" />
+        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-canvas" />
+      </div>
+      <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
+        <PageHeader eyebrow="Marketplace" title="Auction house">
+          Buy from other prisoners with your in-game balance. Prices update live, and whatever you buy arrives
+          in game the moment you confirm.
+        </PageHeader>
+        {!session || unauthorized ? (
+          <SignedOutBanner redirect="/auction" />
+        ) : categories.data ? (
+          <Market categories={categories.data} />
+        ) : categories.isError ? (
+          <Alert tone="error" className="mt-10">
+            Failed to load categories
+          </Alert>
+        ) : (
+          <MarketSkeleton />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function MarketSkeleton() {
+  return (
+    <div className="mt-10 space-y-6" aria-busy="true" aria-label="Loading the market">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-24 rounded-2xl" />
+        ))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-40 rounded-2xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Market({ categories }: { categories: AuctionCategory[] }) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<CategorySort>('name');
+  const stats = marketStats(categories);
+  const shown = visibleCategories(categories, search, sort);
+  const movers = hotMovers(categories);
+  const reset = () => {
+    setSearch('');
+    setSort('name');
+  };
+
+  return (
+    <>
+      <dl className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Stat
+          label="Live categories"
+          value={formatWhole(stats.liveCategories)}
+          icon={<Layers className="size-4" />}
+        />
+        <Stat
+          label="Active listings"
+          value={formatWhole(stats.activeListings)}
+          icon={<Tag className="size-4" />}
+        />
+        <Stat label="Market floor" value={price(stats.floor)} icon={<TrendingDown className="size-4" />} />
+        <Stat label="Peak listing" value={price(stats.peak)} icon={<TrendingUp className="size-4" />} />
+      </dl>
+
+      {movers.length > 0 && (
+        <section aria-labelledby="movers-title" className="mt-10">
+          <h2 id="movers-title" className="flex items-center gap-2 font-display text-xl font-bold text-fg">
+            <Flame aria-hidden className="size-5 text-accent" />
+            Hot market movers
+          </h2>
+          <ol className="mt-4 grid gap-3 md:grid-cols-3">
+            {movers.map((category, index) => (
+              <li key={category.key}>
+                <Link
+                  to={`/auction/${encodeURIComponent(category.key)}`}
+                  className="group flex items-center gap-3 rounded-2xl border border-amber-500/30 bg-gradient-to-br from-amber-400/10 to-transparent p-4 shadow-card transition hover:border-amber-500/60"
+                >
+                  <span className="font-display text-2xl font-bold text-accent tabular-nums">
+                    {index + 1}
+                  </span>
+                  <ItemIcon icon={category.icon} size={32} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold text-fg">{category.displayName}</span>
+                    <span className="block text-sm text-fg-muted">
+                      {formatWhole(category.count)} listings
+                    </span>
+                  </span>
+                  <ArrowRight
+                    aria-hidden
+                    className="size-4 text-fg-muted transition group-hover:translate-x-0.5"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      <section aria-labelledby="categories-title" className="mt-12">
+        <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <h2 id="categories-title" className="font-display text-2xl font-bold tracking-tight text-fg">
+            Categories
+          </h2>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <label className="relative block sm:w-72">
+              <span className="sr-only">Search categories</span>
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+              />
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search categories"
+                className="h-11 w-full rounded-xl border border-line-strong bg-surface pr-3 pl-9 text-sm text-fg shadow-card placeholder:text-fg-muted focus:border-amber-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm text-fg-muted">
+              Sort by
+              <select
+                value={sort}
+                onChange={(event) => setSort(event.target.value as CategorySort)}
+                className="h-11 rounded-xl border border-line-strong bg-surface px-3 text-sm font-semibold text-fg shadow-card focus:border-amber-500 focus:outline-none"
+              >
+                {CATEGORY_SORTS.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </div>
+        {shown.length === 0 ? (
+          <div className="mt-6 flex flex-col items-start gap-4 rounded-3xl border border-dashed border-line-strong p-8">
+            <p className="text-fg-muted">No categories match your filters</p>
+            <button type="button" onClick={reset} className={buttonClass('secondary', 'sm')}>
+              Reset filters
+            </button>
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((category) => (
+              <li key={category.key} data-category={category.key}>
+                <CategoryCard category={category} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Stat({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
+      <dt className="flex items-center gap-1.5 text-sm font-medium text-fg-muted">
+        <span aria-hidden className="text-accent">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd
+        title={value}
+        className="mt-1 truncate font-display text-2xl font-bold tracking-tight text-fg tabular-nums"
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function CategoryCard({ category }: { category: AuctionCategory }) {
+  return (
+    <Link
+      to={`/auction/${encodeURIComponent(category.key)}`}
+      className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 shadow-card transition hover:-translate-y-0.5 hover:border-amber-500/50"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex size-12 items-center justify-center rounded-xl bg-surface-sunken ring-1 ring-line">
+          <ItemIcon icon={category.icon} size={32} />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-display text-lg font-bold text-fg">
+            {category.displayName}
+          </span>
+          <span className="block text-sm text-fg-muted">
+            {category.count === 1 ? '1 listing' : `${formatWhole(category.count)} listings`}
+          </span>
+        </span>
+        <ArrowRight
+          aria-hidden
+          className="size-4 text-fg-muted transition group-hover:translate-x-0.5 group-hover:text-accent"
+        />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-3 text-sm">
+        <div className="min-w-0">
+          <dt className="text-xs text-fg-muted">Lowest</dt>
+          <dd className="truncate font-semibold text-fg tabular-nums">{price(category.lowest)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-fg-muted">Highest</dt>
+          <dd className="truncate font-semibold text-fg tabular-nums">{price(category.highest)}</dd>
+        </div>
+      </dl>
+    </Link>
   );
 }

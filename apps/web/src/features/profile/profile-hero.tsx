@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
 import { RankBadge } from '../leaderboard/rank-badge.tsx';
 import { levelProgress } from './experience-progress.ts';
-import { formatMoney, formatWhole } from './money.ts';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
 
 /** Spec 2.7 hero card: avatar, name, rank, Level, Prestige, Lifetime XP, balance and the level bar. */
 export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; level: number; xp: number }) {

@@ -4,7 +4,7 @@ import { Coins, Shield, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { socialRelativeTime } from '../../lib/time-format.ts';
 import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { formatMoney, formatWhole } from '../profile/money.ts';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { gangColor, gangStatusLabel, gangStatusTone } from './gang-style.ts';
 
 const TONES = {

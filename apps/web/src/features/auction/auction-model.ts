@@ -1,0 +1,136 @@
+// The auction pages' figures (spec 2.10, 2.11), apart from how they are drawn.
+import type { AuctionCategory, Listing } from '@prison/shared/auction';
+
+export interface MarketStats {
+  /** Categories with at least one active listing. */
+  liveCategories: number;
+  activeListings: number;
+  /** The lowest unit price on the market, null when nothing is listed. */
+  floor: number | null;
+  /** The highest unit price on the market. */
+  peak: number | null;
+}
+
+export function marketStats(categories: readonly AuctionCategory[]): MarketStats {
+  const live = categories.filter((c) => c.count > 0);
+  const lows = live.flatMap((c) => (c.lowest === null ? [] : [c.lowest]));
+  const highs = live.flatMap((c) => (c.highest === null ? [] : [c.highest]));
+  return {
+    liveCategories: live.length,
+    activeListings: live.reduce((sum, c) => sum + c.count, 0),
+    floor: lows.length ? Math.min(...lows) : null,
+    peak: highs.length ? Math.max(...highs) : null,
+  };
+}
+
+export type CategorySort = 'name' | 'listings';
+export const CATEGORY_SORTS: { id: CategorySort; label: string }[] = [
+  { id: 'name', label: 'Name' },
+  { id: 'listings', label: 'Listings' },
+];
+
+/** Search (trimmed, case-insensitive, over the name and key) then sort: Name A to Z, or most listings first. */
+export function visibleCategories(
+  categories: readonly AuctionCategory[],
+  search: string,
+  sort: CategorySort,
+): AuctionCategory[] {
+  const needle = search.trim().toLowerCase();
+  const found = needle
+    ? categories.filter(
+        (c) => c.displayName.toLowerCase().includes(needle) || c.key.toLowerCase().includes(needle),
+      )
+    : [...categories];
+  const byName = (a: AuctionCategory, b: AuctionCategory) => a.displayName.localeCompare(b.displayName);
+  return found.sort(sort === 'name' ? byName : (a, b) => b.count - a.count || byName(a, b));
+}
+
+/** Spec 9: the top 3 trending categories, by active listings. */
+export function hotMovers(categories: readonly AuctionCategory[]): AuctionCategory[] {
+  return visibleCategories(
+    categories.filter((c) => c.count > 0),
+    '',
+    'listings',
+  ).slice(0, 3);
+}
+
+export interface ListingSummary {
+  totalQuantity: number;
+  /** The value of everything listed: quantity times unit price, summed. */
+  totalValue: number;
+  floor: number | null;
+  ceiling: number | null;
+}
+
+export function listingSummary(listings: readonly Listing[]): ListingSummary {
+  const prices = listings.map((l) => l.price);
+  return {
+    totalQuantity: listings.reduce((sum, l) => sum + l.qty, 0),
+    totalValue: listings.reduce((sum, l) => sum + l.qty * l.price, 0),
+    floor: prices.length ? Math.min(...prices) : null,
+    ceiling: prices.length ? Math.max(...prices) : null,
+  };
+}
+
+/** Spec 5: a minimum-quantity filter of at least 0; anything unreadable filters nothing. */
+export function parseMinQuantity(text: string): number {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+export const atLeast = (listings: readonly Listing[], min: number): Listing[] =>
+  listings.filter((l) => l.qty >= min);
+
+export interface MarketRecap {
+  listings: number;
+  sellers: number;
+  /** Average unit price weighted by quantity. */
+  averagePrice: number | null;
+  /** The cheapest listing's seller. */
+  cheapestSeller: string | null;
+}
+
+export function marketRecap(listings: readonly Listing[]): MarketRecap {
+  const units = listings.reduce((sum, l) => sum + l.qty, 0);
+  const cheapest = listings.reduce<Listing | null>(
+    (best, l) => (!best || l.price < best.price ? l : best),
+    null,
+  );
+  return {
+    listings: listings.length,
+    sellers: new Set(listings.map((l) => l.seller)).size,
+    averagePrice: units > 0 ? listings.reduce((sum, l) => sum + l.qty * l.price, 0) / units : null,
+    cheapestSeller: cheapest ? cheapest.sellerName : null,
+  };
+}
+
+export interface SellerTotal {
+  seller: string;
+  sellerName: string;
+  quantity: number;
+  listings: number;
+}
+
+/** Spec 9: the top 3 sellers by quantity listed in the category. */
+export function topSellers(listings: readonly Listing[], count = 3): SellerTotal[] {
+  const totals = new Map<string, SellerTotal>();
+  for (const l of listings) {
+    const total = totals.get(l.seller) ?? {
+      seller: l.seller,
+      sellerName: l.sellerName,
+      quantity: 0,
+      listings: 0,
+    };
+    total.quantity += l.qty;
+    total.listings += 1;
+    totals.set(l.seller, total);
+  }
+  return [...totals.values()]
+    .sort((a, b) => b.quantity - a.quantity || a.sellerName.localeCompare(b.sellerName))
+    .slice(0, count);
+}
+
+/** Spec 4 Purchase: after a success the listing's quantity drops locally, and it goes at zero. */
+export function afterPurchase(listings: readonly Listing[], id: string, remaining: number): Listing[] {
+  return listings.flatMap((l) => (l.id !== id ? [l] : remaining > 0 ? [{ ...l, qty: remaining }] : []));
+}

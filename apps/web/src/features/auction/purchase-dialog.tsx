@@ -1,0 +1,125 @@
+import type { Listing } from '@prison/shared/auction';
+import { ShoppingCart, X } from 'lucide-react';
+import * as Dialog from 'radix-ui/dialog';
+import { useState } from 'react';
+import { buttonClass, iconButtonClass } from '../../components/ui/button.tsx';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
+import { ItemIcon } from './item-icon.tsx';
+
+/**
+ * Spec 2.11 / 4 Purchase: confirm a purchase with a quantity slider from 1 to what is left (opening
+ * at 1) and the total. `onConfirm` resolves once the server has answered.
+ */
+export function PurchaseDialog({
+  listing,
+  onClose,
+  onConfirm,
+}: {
+  listing: Listing | null;
+  onClose: () => void;
+  onConfirm: (listing: Listing, qty: number) => Promise<void>;
+}) {
+  return (
+    <Dialog.Root open={listing !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface-raised p-6 shadow-2xl focus:outline-none">
+          {listing && <PurchaseForm key={listing.id} listing={listing} onConfirm={onConfirm} />}
+          <Dialog.Close className={`${iconButtonClass} absolute top-4 right-4`}>
+            <X aria-hidden className="size-5" />
+            <span className="sr-only">Close</span>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PurchaseForm({
+  listing,
+  onConfirm,
+}: {
+  listing: Listing;
+  onConfirm: (listing: Listing, qty: number) => Promise<void>;
+}) {
+  const [qty, setQty] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const chosen = Math.min(Math.max(1, qty), listing.qty);
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (busy) return;
+        setBusy(true);
+        try {
+          await onConfirm(listing, chosen);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Dialog.Title className="pr-10 font-display text-2xl font-bold tracking-tight text-fg">
+        Confirm purchase
+      </Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-fg-muted">
+        Paid from your in-game balance; the items arrive in game at once. Purchases are final.
+      </Dialog.Description>
+
+      <div className="mt-5 flex items-center gap-3 rounded-2xl border border-line bg-surface-sunken/60 p-3">
+        <span className="flex size-12 items-center justify-center rounded-xl bg-surface ring-1 ring-line">
+          <ItemIcon icon={listing.item.icon} size={32} />
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-fg">{listing.item.name}</p>
+          <p className="text-sm text-fg-muted">
+            {formatMoney(listing.price)} each · sold by {listing.sellerName}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <div className="flex items-baseline justify-between">
+          <label htmlFor="purchase-qty" className="text-sm font-semibold text-fg">
+            Quantity
+          </label>
+          <output htmlFor="purchase-qty" className="font-display text-lg font-bold text-fg tabular-nums">
+            {formatWhole(chosen)}{' '}
+            <span className="text-sm font-medium text-fg-muted">of {formatWhole(listing.qty)}</span>
+          </output>
+        </div>
+        <input
+          id="purchase-qty"
+          type="range"
+          min={1}
+          max={listing.qty}
+          step={1}
+          value={chosen}
+          disabled={listing.qty <= 1}
+          onChange={(event) => setQty(Number(event.target.value))}
+          className="mt-3 w-full accent-amber-500"
+        />
+        <div className="mt-1 flex justify-between text-xs text-fg-muted tabular-nums">
+          <span>1</span>
+          <span>{formatWhole(listing.qty)}</span>
+        </div>
+      </div>
+
+      <div className="mt-6 flex items-baseline justify-between border-t border-line pt-4">
+        <span className="text-sm font-semibold text-fg-muted">Total</span>
+        <span data-testid="purchase-total" className="font-display text-2xl font-bold text-fg tabular-nums">
+          {formatMoney(chosen * listing.price)}
+        </span>
+      </div>
+
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Dialog.Close type="button" className={buttonClass('secondary')}>
+          Cancel
+        </Dialog.Close>
+        <button type="submit" disabled={busy} className={buttonClass('primary')}>
+          <ShoppingCart aria-hidden className="size-4" />
+          {busy ? 'Buying…' : 'Confirm purchase'}
+        </button>
+      </div>
+    </form>
+  );
+}
