@@ -8,8 +8,10 @@ import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import type { LiveHub } from './live/hub.ts';
+import { auctionRoutes } from './modules/auction/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
+import { deliveriesRoutes } from './modules/bridge/deliveries.ts';
 import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: apiHeaders(config) });
   await app.register(playersRoutes, { db: database.db, tokens });
   await app.register(socialRoutes, { db: database.db, hub, config, tokens });
+  await app.register(auctionRoutes, { db: database.db, hub, tokens });
+  await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
   await registerWebApp(app, config.webDist);
   return app;
 }

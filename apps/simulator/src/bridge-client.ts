@@ -98,8 +98,8 @@ export class BridgeClient {
     };
   }
 
-  // The delivery outbox (auction purchases to hand over in game). Not consumed yet: the seam for
-  // the delivery worker, which will also listen on WS /api/bridge/ws with the same bearer.
+  // The delivery outbox (auction purchases to hand over in game), consumed by deliveries.ts, which
+  // also listens on WS /api/bridge/ws with the same bearer.
   async listDeliveries(limit = 100): Promise<Delivery[]> {
     const response = await this.requireOk('GET', `/api/bridge/deliveries?limit=${limit}`);
     return deliverySchema.array().parse(await response.json());

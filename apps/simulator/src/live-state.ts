@@ -51,6 +51,8 @@ export class LiveState {
   readonly listings = new Map<string, LiveListing>();
   /** Players staff kicked over RCON; the live loop turns them into quits. */
   readonly kicks: { uuid: string; reason: string }[] = [];
+  /** Auction purchases handed over in game this run (the simulator keeps no inventories). */
+  deliveriesHandedOver = 0;
 
   constructor(world: World) {
     const gangOf = new Map<string, string>();

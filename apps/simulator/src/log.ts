@@ -4,6 +4,8 @@
 export type LogFn = (data: Record<string, unknown>, message: string) => void;
 
 export interface SimulatorLog {
+  /** Chatty details (each delivery socket reconnect, each drained page); hosts may leave it out. */
+  debug?: LogFn;
   info: LogFn;
   warn: LogFn;
   error: LogFn;

@@ -1,16 +1,18 @@
 // The simulated game server: serves RCON at once, then seeds the site through the bridge API
 // (waiting for the site to answer) and keeps streaming live events until stopped. Presence (joins,
 // quits, the online count) goes live as soon as the seed has created the players, while the rest
-// of the seed is still being delivered.
+// of the seed is still being delivered. Once the seed is in, auction purchases made on the site are
+// handed over in game (deliveries.ts).
 import { randomBytes } from 'node:crypto';
 import type { BridgeEvent } from '@prison/shared/bridge';
 import { BridgeClient } from './bridge-client.ts';
+import { runDeliveryWorker } from './deliveries.ts';
 import { LiveState } from './live-state.ts';
 import { type LogOption, toSimulatorLog } from './log.ts';
 import { createCommandHandler } from './rcon-commands.ts';
 import { startRconServer } from './rcon-server.ts';
 import { seedPhases } from './seed.ts';
-import { runStream } from './stream.ts';
+import { oneBatchAtATime, runStream } from './stream.ts';
 import { generateWorld } from './world.ts';
 
 export interface SimulatorOptions {
@@ -32,11 +34,15 @@ export interface SimulatorOptions {
   log?: LogOption;
   /** Retry backoff of the bridge client (tests shorten it). */
   retryInitialMs?: number;
+  /** First reconnect delay of the delivery socket, doubling up to 16 times it; default 1000 ms. */
+  deliveryReconnectMs?: number;
+  /** How often the pending deliveries are listed even while the socket is up; default 30 s. */
+  deliveryPollMs?: number;
 }
 
 export interface Simulator {
   rconPort: number;
-  /** Stops streaming and closes RCON; resolves once everything has stopped. */
+  /** Stops streaming and deliveries and closes RCON; resolves once everything has stopped. */
   stop(): Promise<void>;
   /** Resolves when the seed is delivered, or when the simulator stops before that. */
   seeded: Promise<void>;
@@ -68,6 +74,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     retryInitialMs: options.retryInitialMs,
   });
   const send = (events: BridgeEvent[]) => client.sendEvents(events);
+  // The live loop and the delivery worker share one lane; the seed has its own.
+  const sendLive = oneBatchAtATime(send);
   let markSeeded = () => {};
   const seeded = new Promise<void>((resolve) => {
     markSeeded = resolve;
@@ -76,6 +84,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const run = async () => {
     let seeding = true;
     let stream: Promise<void> | undefined;
+    let deliveries: Promise<void> | undefined;
     // A fatal bridge error on either side (seed or stream) stops both.
     const fail = (error: unknown) => {
       if (signal.aborted) return;
@@ -105,7 +114,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       stream = runStream({
         state,
         runId,
-        send,
+        send: sendLive,
         tickMs: options.tickMs ?? 1000,
         signal,
         log,
@@ -120,10 +129,22 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         skipped && !applied ? 'site already seeded' : 'world seeded',
       );
       markSeeded();
-      await stream;
+      // A delivery's trade names its buyer, who exists once the seed is in.
+      deliveries = runDeliveryWorker({
+        url: options.url,
+        token: options.token,
+        client,
+        send: sendLive,
+        state,
+        signal,
+        log,
+        reconnectInitialMs: options.deliveryReconnectMs,
+        pollMs: options.deliveryPollMs,
+      });
+      await Promise.all([stream, deliveries]);
     } catch (error) {
       fail(error);
-      await stream;
+      await Promise.all([stream, deliveries]);
     } finally {
       markSeeded();
     }

@@ -26,6 +26,21 @@ export interface StreamOptions {
   onTick?: (events: BridgeEvent[]) => void;
 }
 
+/**
+ * One batch on the wire at a time, in the order asked: the live loop and the delivery worker share
+ * it, so the site applies their batches in the order the simulated server made them.
+ */
+export function oneBatchAtATime(
+  send: (events: BridgeEvent[]) => Promise<SendResult>,
+): (events: BridgeEvent[]) => Promise<SendResult> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (events) => {
+    const result = last.then(() => send(events));
+    last = result.catch(() => {});
+    return result;
+  };
+}
+
 /** Runs until the signal aborts; resolves then (rejects only on a fatal bridge error). */
 export async function runStream(options: StreamOptions): Promise<void> {
   const { state, runId, send, tickMs, signal, log } = options;

@@ -226,3 +226,30 @@ export const deliverySchema = z.object({
   created_at: z.string(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
+
+// GET /api/bridge/deliveries, POST /api/bridge/deliveries/ack and WS /api/bridge/ws: the game server
+// lists pending deliveries or receives them on its socket, hands them over, then acknowledges them.
+export const MAX_DELIVERIES = 500;
+const LIMIT_PROBLEM = `limit must be a whole number from 1 to ${MAX_DELIVERIES}`;
+export const deliveriesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_PROBLEM })
+    .int(LIMIT_PROBLEM)
+    .min(1, LIMIT_PROBLEM)
+    .max(MAX_DELIVERIES, LIMIT_PROBLEM)
+    .default(100),
+});
+export const deliveriesSchema = z.array(deliverySchema);
+export const deliveriesAckSchema = z.object({
+  ids: z
+    .array(z.guid({ error: 'delivery ids are UUIDs' }))
+    .max(MAX_DELIVERIES, `at most ${MAX_DELIVERIES} ids at a time`),
+});
+export const deliveriesAckResultSchema = z.object({
+  acknowledged: z
+    .int()
+    .describe('Deliveries newly marked delivered (already acknowledged or unknown ids do not count)'),
+});
+/** What WS /api/bridge/ws sends, one message per delivery. */
+export const deliveryMessageSchema = z.object({ delivery: deliverySchema });
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

@@ -1,10 +1,11 @@
 // Test support: a tiny in-process stand-in for the site's bridge API on node:http, which checks the
 // bearer token and each event the way the site does, and can be told to fail the next requests or
-// to be slow.
+// to be slow. Its delivery outbox (list, acknowledgement, socket) is in fake-deliveries.ts.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BridgeEvent, bridgeEventSchema, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
+import { FakeDeliveryOutbox } from './fake-deliveries.ts';
 import { SiteModel } from './site-model.ts';
 
 export interface ReceivedBatch {
@@ -18,7 +19,8 @@ export interface FakeSite {
   token: string;
   model: SiteModel;
   batches: ReceivedBatch[];
-  /** Statuses to answer the next requests with, before answering normally again. */
+  deliveries: FakeDeliveryOutbox;
+  /** Statuses to answer the next event batches with, before answering normally again. */
   failNext: number[];
   /** How long to take over a batch before applying it (a slow database); none by default. */
   delayMs: (events: BridgeEvent[]) => number;
@@ -36,6 +38,7 @@ export async function startFakeSite(token = 'test-bridge-token', port = 0): Prom
     token,
     model: new SiteModel(),
     batches: [],
+    deliveries: new FakeDeliveryOutbox(token),
     failNext: [],
     delayMs: () => 0,
   };
@@ -44,6 +47,7 @@ export async function startFakeSite(token = 'test-bridge-token', port = 0): Prom
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (await site.deliveries.handle(request, reply)) return;
     if (request.method !== 'POST' || request.url !== '/api/bridge/events')
       return reply(404, { detail: 'Not found' });
     const body = (await readJson(request)) as { events: BridgeEvent[] };
@@ -92,6 +96,7 @@ export async function startFakeSite(token = 'test-bridge-token', port = 0): Prom
     }
     reply(200, { applied, skipped });
   });
+  server.on('upgrade', (request, socket, head) => site.deliveries.upgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
   // The same object the handler reads, so tests may change failNext and delayMs as it runs.
@@ -99,6 +104,7 @@ export async function startFakeSite(token = 'test-bridge-token', port = 0): Prom
     url: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        site.deliveries.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

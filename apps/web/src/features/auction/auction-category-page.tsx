@@ -154,7 +154,8 @@ function Market({
 
   if (listings === null) {
     return (
-      <div className="mt-8 space-y-4" aria-busy="true" aria-label="Loading listings">
+      <div className="mt-8 space-y-4" aria-busy="true">
+        <p className="sr-only">Loading listings…</p>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24 rounded-2xl" />

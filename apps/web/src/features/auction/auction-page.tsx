@@ -62,7 +62,8 @@ export function AuctionPage() {
 
 function MarketSkeleton() {
   return (
-    <div className="mt-10 space-y-6" aria-busy="true" aria-label="Loading the market">
+    <div className="mt-10 space-y-6" aria-busy="true">
+      <p className="sr-only">Loading the market…</p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-24 rounded-2xl" />

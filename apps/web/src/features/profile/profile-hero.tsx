@@ -2,10 +2,10 @@ import type { PublicProfile } from '@prison/shared/players';
 import { clsx } from 'clsx';
 import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
 import { RankBadge } from '../leaderboard/rank-badge.tsx';
 import { levelProgress } from './experience-progress.ts';
-import { formatMoney, formatWhole } from '../../lib/money.ts';
 
 /** Spec 2.7 hero card: avatar, name, rank, Level, Prestige, Lifetime XP, balance and the level bar. */
 export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; level: number; xp: number }) {

@@ -2,9 +2,9 @@ import type { Gang, GangMember } from '@prison/shared/social';
 import { clsx } from 'clsx';
 import { Coins, Shield, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { socialRelativeTime } from '../../lib/time-format.ts';
 import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { gangColor, gangStatusLabel, gangStatusTone } from './gang-style.ts';
 
 const TONES = {

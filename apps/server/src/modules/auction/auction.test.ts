@@ -1,0 +1,432 @@
+import type { AuctionCategory, Listing, Purchase } from '@prison/shared/auction';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
+import {
+  balanceOf,
+  brokenInvariants,
+  cancelled,
+  listing,
+  payout,
+  query,
+  signIn,
+} from './auction-fixtures.ts';
+import { PURCHASES_PER_MINUTE } from './routes.ts';
+
+describe.each(databaseKinds())('the auction house on %s', (kind) => {
+  let t: TestApp;
+  const seller = newPlayer({ username: 'SellerSam' });
+  const other = newPlayer({ username: 'OtherOlga' });
+  const buyer = newPlayer({ username: 'BuyerBo' });
+  const token: Record<string, string> = {};
+  const listingIds: string[] = [];
+
+  // Category "gems": a cancelled listing and a sold-out one do not count.
+  const ruby = listing({
+    seller: seller.uuid,
+    category: 'gems',
+    categoryName: '§6§lGems',
+    item: { name: '§cRuby', icon: 'red_dye' },
+    qty: 5,
+    price: '2.5',
+  });
+  const emerald = listing({
+    seller: other.uuid,
+    category: 'gems',
+    categoryName: '§6§lGems',
+    item: { name: 'Emerald', icon: 'emerald' },
+    qty: 3,
+    price: '1000000000000000',
+  });
+  const sapphire = listing({
+    seller: seller.uuid,
+    category: 'gems',
+    categoryName: '§6§lGems',
+    item: { name: 'Sapphire', icon: 'lapis_lazuli' },
+    qty: 3,
+    price: '10',
+  });
+  const withdrawn = listing({
+    seller: seller.uuid,
+    category: 'gems',
+    categoryName: '§6§lGems',
+    price: '0.5',
+  });
+  const soldOut = listing({
+    seller: other.uuid,
+    category: 'gems',
+    categoryName: '§6§lGems',
+    qty: 1,
+    price: '0.01',
+  });
+  // Category "tools": every listing withdrawn.
+  const pickaxe = listing({ seller: seller.uuid, category: 'tools', categoryName: 'Tools', price: '50' });
+
+  const categories = async (as?: string) =>
+    t.app.inject({
+      url: '/api/auction/categories',
+      headers: as ? { authorization: `Bearer ${as}` } : {},
+    });
+  const listings = async (key: string, query = '', as: string | null = token.buyer!) =>
+    t.app.inject({
+      url: `/api/auction/categories/${key}/listings${query}`,
+      headers: as ? { authorization: `Bearer ${as}` } : {},
+    });
+  const buy = async (as: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auction/purchase',
+      headers: { ...(as && { authorization: `Bearer ${as}` }), ...headers },
+      payload: body as Record<string, unknown>,
+    });
+  const gemsCategory = async () =>
+    ((await categories(token.buyer)).json().categories as AuctionCategory[]).find((c) => c.key === 'gems');
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const res = await postEvents(t.app, [
+      seller.join,
+      other.join,
+      buyer.join,
+      payout(buyer.uuid, '100000'),
+      ...[ruby, emerald, sapphire, withdrawn, soldOut, pickaxe].map((l) => l.event),
+      cancelled(withdrawn.id),
+      cancelled(pickaxe.id),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    listingIds.push(...[ruby, emerald, sapphire, withdrawn, soldOut, pickaxe].map((l) => l.id));
+    for (const [name, p] of Object.entries({ seller, other, buyer })) token[name] = await signIn(p.uuid);
+    const sold = await buy(token.buyer, { id: soldOut.id, qty: 1 });
+    expect(sold.statusCode, sold.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('GET /api/auction/categories', () => {
+    it('needs a signed-in player', async () => {
+      const res = await categories();
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Not signed in' });
+    });
+
+    it("answers each category's active listings, price range and name without colour codes", async () => {
+      const res = await categories(token.buyer);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        categories: [
+          { key: 'gems', displayName: 'Gems', icon: 'red_dye', count: 3, lowest: 2.5, highest: 1e15 },
+          {
+            key: 'tools',
+            displayName: 'Tools',
+            icon: 'diamond_block',
+            count: 0,
+            lowest: null,
+            highest: null,
+          },
+        ],
+      });
+    });
+
+    it('follows new, cancelled and bought-out listings', async () => {
+      const cheap = listing({
+        seller: other.uuid,
+        category: 'gems',
+        categoryName: '§6§lGems',
+        qty: 2,
+        price: '0.75',
+      });
+      listingIds.push(cheap.id);
+      expect((await postEvents(t.app, [cheap.event])).statusCode).toBe(200);
+      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 4, lowest: 0.75 });
+      expect((await buy(token.buyer, { id: cheap.id, qty: 2 })).statusCode).toBe(200);
+      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: 2.5 });
+    });
+  });
+
+  describe('GET /api/auction/categories/{key}/listings', () => {
+    it('needs a signed-in player', async () => {
+      expect((await listings('gems', '', null)).statusCode).toBe(401);
+    });
+
+    it('answers the active listings, cheapest first by default, names without colour codes', async () => {
+      const res = await listings('gems');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        displayName: 'Gems',
+        listings: [
+          {
+            id: ruby.id,
+            item: { name: 'Ruby', icon: 'red_dye' },
+            seller: seller.uuid,
+            sellerName: 'SellerSam',
+            qty: 5,
+            price: 2.5,
+          },
+          {
+            id: sapphire.id,
+            item: { name: 'Sapphire', icon: 'lapis_lazuli' },
+            seller: seller.uuid,
+            sellerName: 'SellerSam',
+            qty: 3,
+            price: 10,
+          },
+          {
+            id: emerald.id,
+            item: { name: 'Emerald', icon: 'emerald' },
+            seller: other.uuid,
+            sellerName: 'OtherOlga',
+            qty: 3,
+            price: 1e15,
+          },
+        ],
+      });
+    });
+
+    it('sorts by price or quantity either way, ties by listing id', async () => {
+      const ids = async (sort: string) =>
+        ((await listings('gems', `?sort=${sort}`)).json().listings as Listing[]).map((l) => l.id);
+      // emerald and sapphire both have 3 left: the smaller id first, whichever way.
+      const [firstOfThree, secondOfThree] = [emerald.id, sapphire.id].sort();
+      expect(await ids('price_asc')).toEqual([ruby.id, sapphire.id, emerald.id]);
+      expect(await ids('price_desc')).toEqual([emerald.id, sapphire.id, ruby.id]);
+      expect(await ids('quantity_asc')).toEqual([firstOfThree, secondOfThree, ruby.id]);
+      expect(await ids('quantity_desc')).toEqual([ruby.id, firstOfThree, secondOfThree]);
+    });
+
+    it('answers an empty list for a category with nothing left', async () => {
+      const res = await listings('tools');
+      expect(res.json()).toEqual({ displayName: 'Tools', listings: [] });
+    });
+
+    it('answers 404 for an unknown category and 400 for an unknown sort', async () => {
+      const missing = await listings('nothing-here');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'No such auction category' });
+      const badSort = await listings('gems', '?sort=cheapest');
+      expect(badSort.statusCode).toBe(400);
+      expect(badSort.json().detail).toContain(
+        'Unknown sort "cheapest": use one of price_asc, price_desc, quantity_asc, quantity_desc',
+      );
+    });
+  });
+
+  describe('POST /api/auction/purchase', () => {
+    /** Runs a request that must fail, and checks that it changed nothing. */
+    async function refused(as: string | undefined, body: unknown, headers: Record<string, string> = {}) {
+      const before = await snapshot();
+      const res = await buy(as, body, headers);
+      expect(await snapshot()).toEqual(before);
+      return { status: res.statusCode, body: res.json() };
+    }
+    async function snapshot() {
+      return query(
+        t.db,
+        sql`select (select json_agg(json_build_object('u', uuid, 'b', balance::text) order by uuid) from players) as players,
+                   (select json_agg(json_build_object('i', id, 'q', qty_left) order by id) from auction_listings) as listings,
+                   (select count(*)::int from auction_purchases) as purchases,
+                   (select count(*)::int from ledger) as ledger,
+                   (select count(*)::int from deliveries) as deliveries`,
+      );
+    }
+
+    it('needs a signed-in player', async () => {
+      expect(await refused(undefined, { id: ruby.id, qty: 1 })).toEqual({
+        status: 401,
+        body: { detail: 'Not signed in' },
+      });
+    });
+
+    it('answers 400 for a bad body or Idempotency-Key', async () => {
+      for (const body of [
+        {},
+        { id: ruby.id },
+        { id: ruby.id, qty: 0 },
+        { id: ruby.id, qty: 1.5 },
+        { id: ruby.id, qty: '1' },
+        { id: '', qty: 1 },
+        { id: ruby.id, qty: 1_000_001 },
+      ]) {
+        const res = await refused(token.buyer, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.detail).toMatch(/^Invalid body: /);
+      }
+      expect((await refused(token.buyer, { id: ruby.id, qty: 0 })).body.detail).toContain(
+        'qty must be a whole number of at least 1',
+      );
+      for (const key of ['', 'k'.repeat(129), 'caf\u00e9']) {
+        const res = await refused(token.buyer, { id: ruby.id, qty: 1 }, { 'idempotency-key': key });
+        expect(res.status, key).toBe(400);
+        expect(res.body.detail).toContain('Idempotency-Key must be 1 to 128 printable ASCII characters');
+      }
+    });
+
+    it('answers 404 for an unknown listing', async () => {
+      expect(await refused(token.buyer, { id: 'no-such-listing', qty: 1 })).toEqual({
+        status: 404,
+        body: { detail: 'No such listing' },
+      });
+    });
+
+    it("refuses the buyer's own listing", async () => {
+      expect(await refused(token.seller, { id: ruby.id, qty: 1 })).toEqual({
+        status: 403,
+        body: { detail: 'You cannot buy your own listing' },
+      });
+    });
+
+    it('answers 409 for a listing withdrawn or sold out, or more than is left', async () => {
+      const gone = { status: 409, body: { detail: 'This listing is no longer available' } };
+      expect(await refused(token.buyer, { id: withdrawn.id, qty: 1 })).toEqual(gone);
+      expect(await refused(token.buyer, { id: soldOut.id, qty: 1 })).toEqual(gone);
+      expect(await refused(token.buyer, { id: ruby.id, qty: 6 })).toEqual({
+        status: 409,
+        body: { detail: 'Only 5 left' },
+      });
+    });
+
+    it('answers 409 when the buyer cannot pay, saying the price and the balance', async () => {
+      expect(await refused(token.buyer, { id: emerald.id, qty: 1 })).toEqual({
+        status: 409,
+        body: { detail: 'Not enough money: this costs $1,000,000,000,000,000.00 and you have $99,998.49' },
+      });
+    });
+
+    it('moves the money, writes the purchase, the ledger and one delivery', async () => {
+      const before = { buyer: await balanceOf(t.db, buyer.uuid), seller: await balanceOf(t.db, seller.uuid) };
+      const res = await buy(token.buyer, { id: ruby.id, qty: 2 });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as Purchase;
+      expect(body).toEqual({
+        id: expect.any(String),
+        listing_id: ruby.id,
+        qty: 2,
+        price: 2.5,
+        total: 5,
+        remaining: 3,
+        balance: 99993.49,
+      });
+      expect(before).toEqual({ buyer: '99998.49', seller: '0.00' });
+      expect(await balanceOf(t.db, buyer.uuid)).toBe('99993.49');
+      expect(await balanceOf(t.db, seller.uuid)).toBe('5.00');
+      const [purchase] = await query(
+        t.db,
+        sql`select listing_id, buyer_uuid, seller_uuid, qty, unit_price::text, total::text from auction_purchases where id = ${body.id}`,
+      );
+      expect(purchase).toEqual({
+        listing_id: ruby.id,
+        buyer_uuid: buyer.uuid,
+        seller_uuid: seller.uuid,
+        qty: 2,
+        unit_price: '2.50',
+        total: '5.00',
+      });
+      const entries = await query(
+        t.db,
+        sql`select player_uuid, delta::text, reason from ledger where reference = ${body.id} order by delta`,
+      );
+      expect(entries).toEqual([
+        { player_uuid: buyer.uuid, delta: '-5.00', reason: 'auction.purchase' },
+        { player_uuid: seller.uuid, delta: '5.00', reason: 'auction.sale' },
+      ]);
+      const shipped = await query(
+        t.db,
+        sql`select player_uuid, item_name, item_icon, qty, delivered_at from deliveries where purchase_id = ${body.id}`,
+      );
+      // The game gets the item's real name, colour codes and all.
+      expect(shipped).toEqual([
+        { player_uuid: buyer.uuid, item_name: '§cRuby', item_icon: 'red_dye', qty: 2, delivered_at: null },
+      ]);
+      const left = (await listings('gems')).json().listings as Listing[];
+      expect(left.find((l) => l.id === ruby.id)?.qty).toBe(3);
+      expect(await brokenInvariants(t.db, [seller.uuid, other.uuid, buyer.uuid], listingIds)).toEqual([]);
+    });
+
+    it('keeps prices and balances of 10^15 and more exact', async () => {
+      const whale = newPlayer({ username: 'WhaleWill' });
+      const crafter = newPlayer({ username: 'CrafterCy' });
+      const relic = listing({
+        seller: crafter.uuid,
+        category: 'relics',
+        categoryName: 'Relics',
+        qty: 10,
+        price: '1234567890123.45',
+      });
+      listingIds.push(relic.id);
+      const res = await postEvents(t.app, [
+        whale.join,
+        crafter.join,
+        payout(whale.uuid, '9876543210987654.32'),
+        payout(crafter.uuid, '1000000000000000.01'),
+        relic.event,
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const whaleToken = await signIn(whale.uuid);
+      const bought = await buy(whaleToken, { id: relic.id, qty: 7 });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const [row] = await query(
+        t.db,
+        sql`select unit_price::text, total::text from auction_purchases where id = ${bought.json().id}`,
+      );
+      expect(row).toEqual({ unit_price: '1234567890123.45', total: '8641975230864.15' });
+      expect(await balanceOf(t.db, whale.uuid)).toBe('9867901235756790.17');
+      expect(await balanceOf(t.db, crafter.uuid)).toBe('1008641975230864.16');
+      const tooMuch = await buy(token.buyer, { id: relic.id, qty: 3 });
+      expect(tooMuch.json()).toEqual({
+        detail: 'Not enough money: this costs $3,703,703,670,370.35 and you have $99,993.49',
+      });
+      expect(await brokenInvariants(t.db, [whale.uuid, crafter.uuid], [relic.id])).toEqual([]);
+    });
+
+    it('buys once for a retried Idempotency-Key, answering the first result', async () => {
+      const start = await balanceOf(t.db, buyer.uuid);
+      const headers = { 'idempotency-key': 'retry-once-1' };
+      const first = await buy(token.buyer, { id: sapphire.id, qty: 1 }, headers);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await buy(token.buyer, { id: sapphire.id, qty: 1 }, headers);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await balanceOf(t.db, buyer.uuid)).toBe((Number(start) - 10).toFixed(2));
+      // The key belongs to that purchase: another listing or quantity under it is refused.
+      expect(await refused(token.buyer, { id: sapphire.id, qty: 2 }, headers)).toEqual({
+        status: 409,
+        body: { detail: 'This Idempotency-Key was already used for a different purchase' },
+      });
+      // Keys are per player: the same key from someone else is a purchase of its own.
+      const otherBuy = await buy(token.other, { id: sapphire.id, qty: 1 }, headers);
+      expect(otherBuy.statusCode).toBe(409); // OtherOlga has no money...
+      expect(otherBuy.json().detail).toMatch(/^Not enough money/); // ...so it was really tried.
+    });
+
+    it('buys once when the same key arrives several times at once', async () => {
+      const start = await balanceOf(t.db, buyer.uuid);
+      const headers = { 'idempotency-key': 'concurrent-key-7' };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => buy(token.buyer, { id: sapphire.id, qty: 1 }, headers)),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+      expect(await balanceOf(t.db, buyer.uuid)).toBe((Number(start) - 10).toFixed(2));
+      const [count] = await query<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from auction_purchases where idempotency_key = 'concurrent-key-7'`,
+      );
+      expect(count!.n).toBe(1);
+      expect(await brokenInvariants(t.db, [seller.uuid, buyer.uuid], listingIds)).toEqual([]);
+    });
+
+    it(`allows a player ${PURCHASES_PER_MINUTE} purchases a minute`, async () => {
+      const eager = newPlayer({ username: 'EagerEd' });
+      expect((await postEvents(t.app, [eager.join])).statusCode).toBe(200);
+      const eagerToken = await signIn(eager.uuid);
+      for (let i = 0; i < PURCHASES_PER_MINUTE; i++) {
+        expect((await buy(eagerToken, { id: 'no-such-listing', qty: 1 })).statusCode).toBe(404);
+      }
+      const throttled = await buy(eagerToken, { id: 'no-such-listing', qty: 1 });
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json().detail).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+      // Per player, not per address.
+      expect((await buy(token.buyer, { id: 'no-such-listing', qty: 1 })).statusCode).toBe(404);
+    });
+  });
+});

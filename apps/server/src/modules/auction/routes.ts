@@ -1,0 +1,111 @@
+import {
+  type AuctionCategory,
+  auctionCategoriesSchema,
+  categoryKeyParamsSchema,
+  IDEMPOTENCY_HEADER,
+  listingsQuerySchema,
+  listingsSchema,
+  purchaseHeadersSchema,
+  purchaseRequestSchema,
+  purchaseSchema,
+} from '@prison/shared/auction';
+import { errorSchema } from '@prison/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { authenticate } from '../../plugins/authenticate.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
+import { buildCategories, CATEGORIES_TOPIC, categoryListings, purchase } from './service.ts';
+
+/** Per signed-in player: far more than a person clicks, far less than a script hammering. */
+export const PURCHASES_PER_MINUTE = 60;
+
+export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens: AccessTokens }> = async (
+  app,
+  { db, hub, tokens },
+) => {
+  hub.define(CATEGORIES_TOPIC, buildCategories(db));
+  const signedIn = authenticate(tokens);
+
+  app.get(
+    '/api/auction/categories',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['auction'],
+        summary: 'Every auction category with its active listings’ count and price range',
+        description:
+          'Answered from a snapshot that follows new, cancelled and bought listings, refreshed at ' +
+          'most once a second. Categories by display name (colour codes stripped), then key.',
+        security: [{ bearer: [] }],
+        response: { 200: auctionCategoriesSchema, 401: errorSchema, 503: errorSchema },
+      },
+    },
+    async () => ({ categories: await hub.current<AuctionCategory[]>(CATEGORIES_TOPIC) }),
+  );
+
+  app.get(
+    '/api/auction/categories/:key/listings',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['auction'],
+        summary: 'The active listings of a category',
+        description:
+          'Listings neither cancelled nor sold out, in the order asked (price_asc by default), ties ' +
+          'by listing id. `qty` is what is left; `price` is the unit price.',
+        security: [{ bearer: [] }],
+        params: categoryKeyParamsSchema,
+        querystring: listingsQuerySchema,
+        response: {
+          200: listingsSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => categoryListings(db, request.params.key, request.query.sort),
+  );
+
+  app.post(
+    '/api/auction/purchase',
+    {
+      onRequest: signedIn,
+      config: {
+        rateLimit: {
+          max: PURCHASES_PER_MINUTE,
+          timeWindow: 60_000,
+          // After authenticate (the route's own onRequest runs first), so this is the player's id.
+          keyGenerator: (request: FastifyRequest) => request.auth?.uuid.toLowerCase() ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ['auction'],
+        summary: 'Buy units of a listing',
+        description:
+          'One transaction: the listing loses `qty` units, the buyer pays qty x unit price to the ' +
+          'seller, and the items are queued for delivery in game. With an `Idempotency-Key` header, ' +
+          'a retry with the same key answers the first purchase instead of buying again (a key used ' +
+          `for a different listing or quantity answers 409). At most ${PURCHASES_PER_MINUTE} ` +
+          'purchases a minute per player.',
+        security: [{ bearer: [] }],
+        headers: purchaseHeadersSchema,
+        body: purchaseRequestSchema,
+        response: {
+          200: purchaseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => purchase(db, request.auth!.uuid, request.body, request.headers[IDEMPOTENCY_HEADER]),
+  );
+};

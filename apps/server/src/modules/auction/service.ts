@@ -1,0 +1,306 @@
+// The auction house (spec 2.10, 2.11, 4 Purchase; DESIGN.md section 3): categories with their
+// active listings' figures (a live hub topic), a category's listings, and the purchase, which moves
+// money buyer -> seller and writes the purchase, two ledger rows and a delivery in one transaction.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type AuctionCategory,
+  type Listing,
+  type ListingSort,
+  type Purchase,
+  type PurchaseRequest,
+  stripColorCodes,
+} from '@prison/shared/auction';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type Db, notifyTopics, type Tx } from '../../db/client.ts';
+import {
+  auctionCategories,
+  auctionListings,
+  auctionPurchases,
+  deliveries,
+  ledger,
+  players,
+} from '../../db/schema.ts';
+import { HttpError, sqlState } from '../../errors.ts';
+import type { TopicBuild } from '../../live/hub.ts';
+import { DELIVERIES_CHANNEL } from '../bridge/deliveries-service.ts';
+
+/** Every category with its figures; the bridge notifies it when listings come and go. */
+export const CATEGORIES_TOPIC = 'auction';
+/** What a purchase changes besides the categories: balances (leaderboard, dashboard economy). */
+const PURCHASE_TOPICS = [CATEGORIES_TOPIC, 'leaderboard:', 'players', 'dashboard'];
+
+export const NO_SUCH_CATEGORY = 'No such auction category';
+export const NO_SUCH_LISTING = 'No such listing';
+export const OWN_LISTING = 'You cannot buy your own listing';
+export const LISTING_GONE = 'This listing is no longer available';
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different purchase';
+export const PURCHASE_BUSY =
+  'The auction house was busy with other purchases of the same listing; nothing was bought. Try again.';
+export const onlyLeft = (left: number) => `Only ${left} left`;
+export const notEnoughMoney = (total: string, balance: string) =>
+  `Not enough money: this costs ${dollars(total)} and you have ${dollars(balance)}`;
+
+/** Attempts after the first when the database reports a deadlock or a serialization failure. */
+const RETRIES = 3;
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+
+/** Exact numeric text ("1234567.50") as "$1,234,567.50", without going through a float. */
+export function dollars(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', cents = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${cents.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/** A listing still on sale: the condition of the partial index auction_listings_active_idx. */
+const ON_SALE = sql`${auctionListings.cancelledAt} is null and ${auctionListings.qtyLeft} > 0`;
+
+// Money is exact in the database; on the wire it is a JSON number (DESIGN.md section 3).
+export async function auctionCategoryList(db: Db): Promise<AuctionCategory[]> {
+  const rows = await db
+    .select({
+      key: auctionCategories.key,
+      displayName: auctionCategories.displayName,
+      icon: auctionCategories.icon,
+      count: sql<number>`count(${auctionListings.id})::int`,
+      lowest: sql<number | null>`min(${auctionListings.price})::float8`,
+      highest: sql<number | null>`max(${auctionListings.price})::float8`,
+    })
+    .from(auctionCategories)
+    .leftJoin(auctionListings, and(eq(auctionListings.categoryKey, auctionCategories.key), ON_SALE))
+    .groupBy(auctionCategories.key);
+  const categories = rows.map((row) => ({
+    ...row,
+    count: Number(row.count),
+    lowest: row.lowest === null ? null : Number(row.lowest),
+    highest: row.highest === null ? null : Number(row.highest),
+    displayName: stripColorCodes(row.displayName),
+  }));
+  // By name as shown, the same on every database (no collation involved), then by key.
+  const sortName = (c: AuctionCategory) => c.displayName.toLowerCase();
+  return categories.sort((a, b) => compare(sortName(a), sortName(b)) || compare(a.key, b.key));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function buildCategories(db: Db) {
+  return async (): Promise<TopicBuild<AuctionCategory[]>> => ({ value: await auctionCategoryList(db) });
+}
+
+// Ties by id, so a page shows the same order every time. Price orders follow the partial index
+// auction_listings_active_idx (category_key, price).
+const ORDER: Record<ListingSort, SQL[]> = {
+  price_asc: [asc(auctionListings.price), asc(auctionListings.id)],
+  price_desc: [desc(auctionListings.price), asc(auctionListings.id)],
+  quantity_asc: [asc(auctionListings.qtyLeft), asc(auctionListings.id)],
+  quantity_desc: [desc(auctionListings.qtyLeft), asc(auctionListings.id)],
+};
+
+/**
+ * A category's active listings, read straight from the database (not a hub snapshot): a buyer acts
+ * on this page, so it must show what is left now, and one category's active listings are a short
+ * range of the partial index.
+ */
+export async function categoryListings(
+  db: Db,
+  key: string,
+  sort: ListingSort,
+): Promise<{ listings: Listing[]; displayName: string }> {
+  const [category] = await db
+    .select({ displayName: auctionCategories.displayName })
+    .from(auctionCategories)
+    .where(eq(auctionCategories.key, key));
+  if (!category) throw new HttpError(404, NO_SUCH_CATEGORY);
+  const rows = await db
+    .select({
+      id: auctionListings.id,
+      itemName: auctionListings.itemName,
+      itemIcon: auctionListings.itemIcon,
+      seller: auctionListings.sellerUuid,
+      sellerName: players.username,
+      qty: auctionListings.qtyLeft,
+      price: sql<number>`${auctionListings.price}::float8`,
+    })
+    .from(auctionListings)
+    .innerJoin(players, eq(players.uuid, auctionListings.sellerUuid))
+    .where(and(eq(auctionListings.categoryKey, key), ON_SALE))
+    .orderBy(...ORDER[sort]);
+  return {
+    displayName: stripColorCodes(category.displayName),
+    listings: rows.map(({ itemName, itemIcon, price, ...row }) => ({
+      ...row,
+      item: { name: stripColorCodes(itemName), icon: itemIcon },
+      price: Number(price),
+    })),
+  };
+}
+
+/**
+ * Buys `qty` units of a listing for `buyer`, all or nothing (DESIGN.md section 3). With an
+ * idempotency key, a retry answers the first purchase's response instead of buying again.
+ *
+ * Locks are taken in the bridge's order (players sorted, then the listing) so that a purchase and
+ * a bridge batch, or two players buying from each other, do not deadlock; what still deadlocks is
+ * retried as a whole.
+ */
+export async function purchase(
+  db: Db,
+  buyer: string,
+  request: PurchaseRequest,
+  idempotencyKey?: string,
+): Promise<Purchase> {
+  const buyerUuid = buyer.toLowerCase();
+  if (idempotencyKey !== undefined) {
+    const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
+    if (stored) return stored;
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction((tx) => buy(tx, buyerUuid, request, idempotencyKey));
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const state = sqlState(err);
+      // The same key sent twice at once: the other request bought; answer what it answered.
+      if (state === '23505' && idempotencyKey !== undefined) {
+        const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
+        if (stored) return stored;
+      }
+      if (RETRYABLE_STATES.has(state ?? '')) {
+        if (attempt >= RETRIES) throw new HttpError(503, PURCHASE_BUSY);
+        await sleep(10 * (attempt + 1) + Math.random() * 40);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+async function storedResponse(
+  db: Db | Tx,
+  buyer: string,
+  key: string,
+  request: PurchaseRequest,
+): Promise<Purchase | null> {
+  const [row] = await db
+    .select({
+      listingId: auctionPurchases.listingId,
+      qty: auctionPurchases.qty,
+      response: auctionPurchases.response,
+    })
+    .from(auctionPurchases)
+    .where(and(eq(auctionPurchases.buyerUuid, buyer), eq(auctionPurchases.idempotencyKey, key)));
+  if (!row) return null;
+  if (row.listingId !== request.id || row.qty !== request.qty) throw new HttpError(409, KEY_REUSED);
+  return row.response as Purchase;
+}
+
+async function buy(
+  tx: Tx,
+  buyer: string,
+  { id, qty }: PurchaseRequest,
+  idempotencyKey: string | undefined,
+): Promise<Purchase> {
+  if (idempotencyKey !== undefined) {
+    // One request per (buyer, key) at a time; the second one then finds the first one's row.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${buyer}/${idempotencyKey}`}, 0))`);
+    const stored = await storedResponse(tx, buyer, idempotencyKey, { id, qty });
+    if (stored) return stored;
+  }
+
+  // The seller of a listing never changes: read it without a lock to know whose rows to lock.
+  const [listing] = await tx
+    .select({ seller: auctionListings.sellerUuid })
+    .from(auctionListings)
+    .where(eq(auctionListings.id, id));
+  if (!listing) throw new HttpError(404, NO_SUCH_LISTING);
+  if (listing.seller.toLowerCase() === buyer) throw new HttpError(403, OWN_LISTING);
+  const seller = listing.seller.toLowerCase();
+  await tx
+    .select({ uuid: players.uuid })
+    .from(players)
+    .where(inArray(players.uuid, [buyer, seller]))
+    .orderBy(asc(players.uuid))
+    .for('no key update');
+
+  // Never below zero: the row changes only if this many units are still there.
+  const [sold] = await tx
+    .update(auctionListings)
+    .set({ qtyLeft: sql`${auctionListings.qtyLeft} - ${qty}::int` })
+    .where(
+      and(
+        eq(auctionListings.id, id),
+        ne(auctionListings.sellerUuid, buyer),
+        sql`${auctionListings.cancelledAt} is null`,
+        sql`${auctionListings.qtyLeft} >= ${qty}::int`,
+      ),
+    )
+    .returning({
+      remaining: auctionListings.qtyLeft,
+      price: auctionListings.price,
+      total: sql<string>`(${auctionListings.price} * ${qty}::int)::text`,
+      itemName: auctionListings.itemName,
+      itemIcon: auctionListings.itemIcon,
+    });
+  if (!sold) {
+    const [now] = await tx
+      .select({ left: auctionListings.qtyLeft, cancelledAt: auctionListings.cancelledAt })
+      .from(auctionListings)
+      .where(eq(auctionListings.id, id));
+    if (!now || now.cancelledAt !== null || now.left === 0) throw new HttpError(409, LISTING_GONE);
+    throw new HttpError(409, onlyLeft(now.left));
+  }
+
+  const [charged] = await tx
+    .update(players)
+    .set({ balance: sql`${players.balance} - ${sold.total}::numeric` })
+    .where(and(eq(players.uuid, buyer), sql`${players.balance} >= ${sold.total}::numeric`))
+    .returning({ balance: players.balance });
+  if (!charged) {
+    const [wallet] = await tx
+      .select({ balance: players.balance })
+      .from(players)
+      .where(eq(players.uuid, buyer));
+    throw new HttpError(409, notEnoughMoney(sold.total, wallet?.balance ?? '0'));
+  }
+  await tx
+    .update(players)
+    .set({ balance: sql`${players.balance} + ${sold.total}::numeric` })
+    .where(eq(players.uuid, seller));
+
+  const purchaseId = randomUUID();
+  const response: Purchase = {
+    id: purchaseId,
+    listing_id: id,
+    qty,
+    price: Number(sold.price),
+    total: Number(sold.total),
+    remaining: sold.remaining,
+    balance: Number(charged.balance),
+  };
+  await tx.insert(auctionPurchases).values({
+    id: purchaseId,
+    listingId: id,
+    buyerUuid: buyer,
+    sellerUuid: seller,
+    qty,
+    unitPrice: sold.price,
+    total: sold.total,
+    idempotencyKey: idempotencyKey ?? null,
+    response,
+  });
+  await tx.insert(ledger).values([
+    { playerUuid: buyer, delta: `-${sold.total}`, reason: 'auction.purchase', reference: purchaseId },
+    { playerUuid: seller, delta: sold.total, reason: 'auction.sale', reference: purchaseId },
+  ]);
+  const [delivery] = await tx
+    .insert(deliveries)
+    .values({ purchaseId, playerUuid: buyer, itemName: sold.itemName, itemIcon: sold.itemIcon, qty })
+    .returning({ id: deliveries.id });
+  // Both are delivered when the transaction commits, to every server process.
+  await notifyTopics(tx, PURCHASE_TOPICS);
+  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, ${delivery!.id}::text)`);
+  return response;
+}

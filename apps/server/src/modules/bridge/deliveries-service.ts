@@ -1,0 +1,88 @@
+// The delivery outbox (DESIGN.md sections 3 and 7): one row per auction purchase, pending until the
+// game server acknowledges it. A purchase NOTIFYs DELIVERIES_CHANNEL with the delivery's id when it
+// commits, which PostgreSQL tells every server process (PGlite this one), so each bridge socket
+// gets the delivery at once.
+import type { Delivery } from '@prison/shared/bridge';
+import { and, asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deliveries } from '../../db/schema.ts';
+
+export const DELIVERIES_CHANNEL = 'deliveries';
+
+const pending = isNull(deliveries.deliveredAt);
+const columns = {
+  id: deliveries.id,
+  playerUuid: deliveries.playerUuid,
+  itemName: deliveries.itemName,
+  itemIcon: deliveries.itemIcon,
+  qty: deliveries.qty,
+  purchaseId: deliveries.purchaseId,
+  createdAt: deliveries.createdAt,
+};
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+const toDelivery = (row: Row): Delivery => ({
+  id: row.id,
+  player_uuid: row.playerUuid,
+  item: { name: row.itemName, icon: row.itemIcon },
+  qty: row.qty,
+  purchase_id: row.purchaseId,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Where a page of pending deliveries ended: its last row's time (in microseconds) and id. */
+export interface DeliveryCursor {
+  micros: string;
+  id: string;
+}
+
+// Exact to the microsecond, which a JavaScript Date (milliseconds) is not.
+const micros = sql<string>`(extract(epoch from ${deliveries.createdAt}) * 1000000)::bigint::text`;
+
+/** The oldest pending deliveries, at most `limit`, after `after` (where the previous page ended). */
+export async function pendingDeliveries(
+  db: Db,
+  limit: number,
+  after?: DeliveryCursor,
+): Promise<{ deliveries: Delivery[]; next: DeliveryCursor | null }> {
+  const where: SQL | undefined = after
+    ? and(
+        pending,
+        sql`(${deliveries.createdAt}, ${deliveries.id}) > (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
+      )
+    : pending;
+  const rows = await db
+    .select({ ...columns, micros })
+    .from(deliveries)
+    .where(where)
+    .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
+    .limit(limit);
+  const last = rows.at(-1);
+  return {
+    deliveries: rows.map(toDelivery),
+    next: last && rows.length === limit ? { micros: last.micros, id: last.id } : null,
+  };
+}
+
+/** Those of `ids` still pending, oldest first. */
+export async function pendingDeliveriesById(db: Db, ids: string[]): Promise<Delivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(deliveries)
+    .where(and(pending, inArray(deliveries.id, ids)))
+    .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
+  return rows.map(toDelivery);
+}
+
+/** Marks deliveries delivered; answers how many were pending (acknowledging again is harmless). */
+export async function acknowledgeDeliveries(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const marked = await db
+    .update(deliveries)
+    .set({ deliveredAt: sql`now()` })
+    .where(and(pending, inArray(deliveries.id, unique)))
+    .returning({ id: deliveries.id });
+  return marked.length;
+}

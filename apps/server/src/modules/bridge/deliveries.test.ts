@@ -1,0 +1,172 @@
+import type { AddressInfo } from 'node:net';
+import { type Delivery, deliveryMessageSchema } from '@prison/shared/bridge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  BRIDGE_TOKEN,
+  createTestApp,
+  databaseKinds,
+  newPlayer,
+  postEvents,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { listing, payout, signIn } from '../auction/auction-fixtures.ts';
+
+/** A bridge socket that collects the deliveries it is sent. */
+function follow(url: string, headers: Record<string, string>) {
+  const socket = new WebSocket(url, { headers });
+  const received: Delivery[] = [];
+  socket.on('message', (data) =>
+    received.push(deliveryMessageSchema.parse(JSON.parse(String(data))).delivery),
+  );
+  const opened = new Promise<number>((resolve) => {
+    socket.on('open', () => resolve(101));
+    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+  });
+  return { socket, received, opened };
+}
+
+describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => {
+  let t: TestApp;
+  let wsUrl: string;
+  const seller = newPlayer({ username: 'Smith' });
+  const buyer = newPlayer({ username: 'Collector' });
+  const anvils = listing({
+    seller: seller.uuid,
+    category: 'tools',
+    categoryName: '§7Tools',
+    item: { name: '§8Heavy Anvil', icon: 'anvil' },
+    qty: 100,
+    price: '3',
+  });
+  let buyerToken: string;
+  const bridge = { authorization: `Bearer ${BRIDGE_TOKEN}` };
+
+  const buy = async (qty: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auction/purchase',
+      headers: { authorization: `Bearer ${buyerToken}` },
+      payload: { id: anvils.id, qty },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().id as string;
+  };
+  const list = (query = '', headers: Record<string, string> = bridge) =>
+    t.app.inject({ url: `/api/bridge/deliveries${query}`, headers });
+  const ack = (payload: unknown, headers: Record<string, string> = bridge) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/bridge/deliveries/ack',
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
+  const pending = async () => (await list('?limit=500')).json() as Delivery[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/bridge/ws`;
+    const res = await postEvents(t.app, [
+      seller.join,
+      buyer.join,
+      payout(buyer.uuid, '1000000000000000'),
+      anvils.event,
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    buyerToken = await signIn(buyer.uuid);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('needs the bridge token on every route', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token' }] as Record<string, string>[]) {
+      const listed = await list('', headers);
+      expect(listed.statusCode).toBe(401);
+      expect(listed.json()).toEqual({ detail: 'A valid bridge token is required' });
+      expect((await ack({ ids: [] }, headers)).statusCode).toBe(401);
+      expect(await follow(wsUrl, headers).opened).toBe(401);
+    }
+    // A player's access token is not the bridge's.
+    expect((await list('', { authorization: `Bearer ${buyerToken}` })).statusCode).toBe(401);
+  });
+
+  it('lists pending deliveries oldest first, and acknowledging twice is harmless', async () => {
+    expect(await pending()).toEqual([]);
+    const purchases = [await buy(1), await buy(2), await buy(3)];
+    const listed = await pending();
+    expect(listed.map((d) => d.purchase_id)).toEqual(purchases);
+    expect(listed[1]).toEqual({
+      id: expect.any(String),
+      player_uuid: buyer.uuid,
+      // The game gets the item as it was listed, colour codes and all.
+      item: { name: '§8Heavy Anvil', icon: 'anvil' },
+      qty: 2,
+      purchase_id: purchases[1],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(((await list('?limit=2')).json() as Delivery[]).map((d) => d.purchase_id)).toEqual(
+      purchases.slice(0, 2),
+    );
+
+    const [first, second, third] = listed as [Delivery, Delivery, Delivery];
+    const acked = await ack({ ids: [first.id, second.id] });
+    expect(acked.statusCode, acked.body).toBe(200);
+    expect(acked.json()).toEqual({ acknowledged: 2 });
+    expect((await ack({ ids: [first.id, second.id] })).json()).toEqual({ acknowledged: 0 });
+    // An id nobody knows is harmless too.
+    expect((await ack({ ids: ['00000000-0000-0000-0000-000000000000'] })).json()).toEqual({
+      acknowledged: 0,
+    });
+    expect(await pending()).toEqual([third]);
+    expect((await ack({ ids: [third.id, third.id] })).json()).toEqual({ acknowledged: 1 });
+    expect(await pending()).toEqual([]);
+  });
+
+  it('answers 400 for a bad limit or acknowledgement', async () => {
+    for (const query of ['?limit=0', '?limit=501', '?limit=abc', '?limit=1.5']) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().detail).toContain('limit must be a whole number from 1 to 500');
+    }
+    const notIds = await ack({ ids: ['not-a-delivery'] });
+    expect(notIds.statusCode).toBe(400);
+    expect(notIds.json().detail).toContain('delivery ids are UUIDs');
+    const tooMany = await ack({
+      ids: Array.from({ length: 501 }, () => '00000000-0000-0000-0000-000000000000'),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toContain('at most 500 ids at a time');
+    expect((await ack({})).statusCode).toBe(400);
+  });
+
+  it('pushes what is pending on connect, then each new delivery as it is bought', async () => {
+    const waiting = await buy(4);
+    const feed = follow(wsUrl, bridge);
+    expect(await feed.opened).toBe(101);
+    await expect.poll(() => feed.received.map((d) => d.purchase_id), { timeout: 5000 }).toEqual([waiting]);
+
+    const started = Date.now();
+    const next = await buy(5);
+    await expect
+      .poll(() => feed.received.map((d) => d.purchase_id), { interval: 5, timeout: 5000 })
+      .toEqual([waiting, next]);
+    // At once (well within a second, on a quiet machine), not on the minute's resync.
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(feed.received[1]).toEqual((await pending()).find((d) => d.purchase_id === next));
+
+    // Each delivery once per connection, even when a resync or a late notification names it again;
+    // a new connection is sent again everything still pending.
+    const more = [await buy(6), await buy(7)];
+    await expect.poll(() => feed.received.length, { timeout: 5000 }).toBe(4);
+    expect(feed.received.map((d) => d.purchase_id)).toEqual([waiting, next, ...more]);
+    await ack({ ids: [feed.received[0]!.id] });
+    const again = follow(wsUrl, bridge);
+    await expect
+      .poll(() => again.received.map((d) => d.purchase_id), { timeout: 5000 })
+      .toEqual([next, ...more]);
+    feed.socket.close();
+    again.socket.close();
+  });
+});
