@@ -181,7 +181,7 @@ function Market({
       </dl>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-12">
-        <section aria-labelledby="listings-title" className="lg:col-span-8">
+        <section aria-labelledby="listings-title" className="min-w-0 lg:col-span-8">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <h2 id="listings-title" className="font-display text-2xl font-bold tracking-tight text-fg">
               Listings
@@ -222,68 +222,85 @@ function Market({
                 : 'No listings have that many units.'}
             </p>
           ) : (
-            <div className="mt-5 overflow-x-auto rounded-2xl border border-line bg-surface shadow-card">
-              <table className="w-full min-w-[36rem] text-sm">
-                <thead>
-                  <tr className="border-b border-line text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
-                    <th scope="col" className="px-4 py-3">
-                      Item
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Seller
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Qty
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Price
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      <span className="sr-only">Action</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {shown.map((listing) => (
-                    <tr key={listing.id} data-listing={listing.id}>
-                      <th scope="row" className="px-4 py-3 text-left font-semibold text-fg">
-                        <span className="flex items-center gap-2.5">
-                          <ItemIcon icon={listing.item.icon} size={24} />
-                          {listing.item.name}
-                        </span>
+            <>
+              {/* Phones get cards: a five-column table would hide the price and the button. */}
+              <ul className="mt-5 space-y-3 sm:hidden">
+                {shown.map((listing) => (
+                  <li
+                    key={listing.id}
+                    data-listing-card={listing.id}
+                    className="rounded-2xl border border-line bg-surface p-4 shadow-card"
+                  >
+                    <div className="flex items-center gap-3">
+                      <ItemIcon icon={listing.item.icon} size={28} />
+                      <span className="min-w-0 flex-1 font-semibold text-fg">{listing.item.name}</span>
+                      <span className="font-semibold text-fg tabular-nums">{formatMoney(listing.price)}</span>
+                    </div>
+                    <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+                      <span className="text-fg-muted">
+                        <span className="font-mono text-xs" title={listing.sellerName}>
+                          {listing.seller.slice(0, 8)}
+                        </span>{' '}
+                        · Qty{' '}
+                        <span className="font-semibold text-fg tabular-nums">{formatWhole(listing.qty)}</span>
+                      </span>
+                      <BuyCell listing={listing} ownUuid={ownUuid} onBuy={open} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-5 hidden overflow-x-auto rounded-2xl border border-line bg-surface shadow-card sm:block">
+                <table className="w-full min-w-[36rem] text-sm">
+                  <thead>
+                    <tr className="border-b border-line text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                      <th scope="col" className="px-4 py-3">
+                        Item
                       </th>
-                      <td className="px-4 py-3 font-mono text-xs text-fg-muted" title={listing.sellerName}>
-                        {listing.seller.slice(0, 8)}
-                      </td>
-                      <td className="px-4 py-3 text-right text-fg tabular-nums" data-qty>
-                        {formatWhole(listing.qty)}
-                      </td>
-                      <td className="px-4 py-3 text-right font-semibold text-fg tabular-nums">
-                        {formatMoney(listing.price)}
-                      </td>
-                      <td className="px-4 py-3 text-right">
-                        {listing.seller === ownUuid ? (
-                          <span className="text-xs font-semibold text-fg-muted">Your listing</span>
-                        ) : (
-                          <button
-                            type="button"
-                            onClick={() => open(listing)}
-                            className={buttonClass('primary', 'sm')}
-                            aria-label={`Buy now: ${listing.item.name} from ${listing.sellerName}`}
-                          >
-                            Buy now
-                          </button>
-                        )}
-                      </td>
+                      <th scope="col" className="px-4 py-3">
+                        Seller
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        Qty
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        Price
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        <span className="sr-only">Action</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody className="divide-y divide-line">
+                    {shown.map((listing) => (
+                      <tr key={listing.id} data-listing={listing.id}>
+                        <th scope="row" className="px-4 py-3 text-left font-semibold text-fg">
+                          <span className="flex items-center gap-2.5">
+                            <ItemIcon icon={listing.item.icon} size={24} />
+                            {listing.item.name}
+                          </span>
+                        </th>
+                        <td className="px-4 py-3 font-mono text-xs text-fg-muted" title={listing.sellerName}>
+                          {listing.seller.slice(0, 8)}
+                        </td>
+                        <td className="px-4 py-3 text-right text-fg tabular-nums" data-qty>
+                          {formatWhole(listing.qty)}
+                        </td>
+                        <td className="px-4 py-3 text-right font-semibold text-fg tabular-nums">
+                          {formatMoney(listing.price)}
+                        </td>
+                        <td className="px-4 py-3 text-right">
+                          <BuyCell listing={listing} ownUuid={ownUuid} onBuy={open} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </section>
 
-        <aside className="space-y-6 lg:col-span-4">
+        <aside className="min-w-0 space-y-6 lg:col-span-4">
           <Panel title="Market recap" icon={<BarChart3 className="size-5" />}>
             <dl className="divide-y divide-line text-sm">
               <Row label="Listings" value={formatWhole(recap.listings)} />
@@ -303,7 +320,9 @@ function Market({
                       {index + 1}
                     </span>
                     <span className="min-w-0 flex-1 truncate font-semibold text-fg">{seller.sellerName}</span>
-                    <span className="text-fg-muted tabular-nums">{formatWhole(seller.quantity)} units</span>
+                    <span className="text-fg-muted tabular-nums">
+                      {seller.quantity === 1 ? '1 unit' : `${formatWhole(seller.quantity)} units`}
+                    </span>
                   </li>
                 ))}
               </ol>
@@ -318,13 +337,37 @@ function Market({
   );
 }
 
+/** Spec 2.11: Buy now, or "Your listing" on the player's own. */
+function BuyCell({
+  listing,
+  ownUuid,
+  onBuy,
+}: {
+  listing: Listing;
+  ownUuid: string;
+  onBuy: (listing: Listing) => void;
+}) {
+  if (listing.seller === ownUuid)
+    return <span className="text-xs font-semibold text-fg-muted">Your listing</span>;
+  return (
+    <button
+      type="button"
+      onClick={() => onBuy(listing)}
+      className={buttonClass('primary', 'sm')}
+      aria-label={`Buy now: ${listing.item.name} from ${listing.sellerName}`}
+    >
+      Buy now
+    </button>
+  );
+}
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
       <dt className="text-sm font-medium text-fg-muted">{label}</dt>
       <dd
         title={value}
-        className="mt-1 truncate font-display text-2xl font-bold tracking-tight text-fg tabular-nums"
+        className="mt-1 truncate font-display text-xl font-bold tracking-tight text-fg tabular-nums sm:text-2xl"
       >
         {value}
       </dd>

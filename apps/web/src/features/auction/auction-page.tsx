@@ -208,7 +208,7 @@ function Stat({ label, value, icon }: { label: string; value: string; icon: Reac
       </dt>
       <dd
         title={value}
-        className="mt-1 truncate font-display text-2xl font-bold tracking-tight text-fg tabular-nums"
+        className="mt-1 truncate font-display text-xl font-bold tracking-tight text-fg tabular-nums sm:text-2xl"
       >
         {value}
       </dd>
