@@ -8,6 +8,7 @@ import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import type { LiveHub } from './live/hub.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(socialRoutes, { db: database.db, hub, config, tokens });
   await app.register(auctionRoutes, { db: database.db, hub, tokens });
   await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
+  await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets });
   await registerWebApp(app, config.webDist);
   return app;
 }

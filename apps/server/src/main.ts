@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   if (config.demo) {
     const { startSimulator } = await import('@prison/simulator/simulator');
     const siteHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
-    simulator = await startSimulator({
+    const simulated = await startSimulator({
       url: `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}`,
       token: secrets.bridgeToken,
       rconHost: config.rcon.host,
@@ -85,6 +85,10 @@ async function main(): Promise<void> {
       signal: stopSimulating.signal,
       log: (msg: string) => log.info({ simulator: true }, msg),
     });
+    // Without RCON_PORT the simulator listens on a free port; the admin console's RCON client reads
+    // config.rcon at each connection (modules/admin/routes.ts), so it follows.
+    config.rcon.port ||= simulated.rconPort;
+    simulator = simulated;
     log.info('demo mode: the simulated game server is running (sign in as DemoPlayer / prison-demo)');
   }
 

@@ -1,0 +1,129 @@
+import {
+  auditLogSchema,
+  auditQuerySchema,
+  commandRequestSchema,
+  commandResultSchema,
+  type Dashboard,
+  dashboardSchema,
+} from '@prison/shared/admin';
+import { errorSchema } from '@prison/shared/errors';
+import { canUseAdminConsole } from '@prison/shared/roles';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Secrets } from '../../data-dir.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../errors.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { authenticate, requireRoles } from '../../plugins/authenticate.ts';
+import { RconClient, type RconTarget } from '../../rcon/client.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
+import { auditLog, type CommandSender, DASHBOARD_TOPIC, dashboardBuilder, runCommand } from './service.ts';
+
+// Per staff member; each server process counts on its own (the limiter keeps its counts in memory).
+export const COMMANDS_PER_MINUTE = 20;
+
+/**
+ * Where staff commands go: RCON_HOST and RCON_PORT, with RCON_PASSWORD (in demo mode the generated
+ * one). Read at each connection: in demo mode main.ts fills in the port the simulator listens on.
+ */
+export function rconTarget(config: Config, secrets: Secrets): RconTarget | null {
+  const password = config.rcon.password ?? secrets.rconPassword;
+  if (!config.rcon.port || !password) return null;
+  return { host: config.rcon.host, port: config.rcon.port, password };
+}
+
+/** The first reason zod gave, as the console shows it (spec 8: the server's detail). */
+function validationDetail(request: FastifyRequest): string {
+  const issues = (request.validationError as { validation?: { message?: string }[] }).validation ?? [];
+  return issues[0]?.message ?? 'Invalid request';
+}
+
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: LiveHub;
+  tokens: AccessTokens;
+  config: Config;
+  secrets: Secrets;
+  /** Tests may pass their own; by default one connection to the configured game server. */
+  rcon?: CommandSender & { close(): Promise<void> };
+}> = async (app, { db, hub, tokens, config, secrets, rcon: given }) => {
+  hub.define(DASHBOARD_TOPIC, dashboardBuilder(db));
+  const rcon = given ?? new RconClient({ target: () => rconTarget(config, secrets) });
+  app.addHook('onClose', async () => rcon.close());
+
+  // Spec 6: ADMIN, OWNER or WEB_ADMIN in any case; 401 signed out, 403 for anyone else. A new array
+  // per route: @fastify/rate-limit appends its hook to the route's own, and must not reach the others.
+  const staffOnly = () => [authenticate(tokens), requireRoles(db, canUseAdminConsole)];
+  const errors = { 401: errorSchema, 403: errorSchema, 503: errorSchema };
+
+  app.get(
+    '/api/admin/dashboard',
+    {
+      onRequest: staffOnly(),
+      schema: {
+        tags: ['admin'],
+        summary: 'The operations dashboard (ADMIN, OWNER or WEB_ADMIN)',
+        description:
+          'Online count (null when the game server has been silent for 60 s), XP over the last hour ' +
+          'and day with the 24 hourly points, active and total players and the economy total (these ' +
+          'three counters are at most 30 s old), the 10 newest events, the 6 richest players and the 5 largest gang ' +
+          'treasuries. Answered from a live snapshot rebuilt when the game reports a change.',
+        security: [{ bearer: [] }],
+        response: { 200: dashboardSchema, ...errors },
+      },
+    },
+    async () => hub.current<Dashboard>(DASHBOARD_TOPIC),
+  );
+
+  app.post(
+    '/api/admin/command',
+    {
+      onRequest: staffOnly(),
+      // Counted after the sign-in and role checks, per staff member rather than per address.
+      config: {
+        rateLimit: {
+          max: COMMANDS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `staff:${request.auth?.uuid ?? request.ip}`,
+        },
+      },
+      // The first reason alone is the detail (spec 8: the console shows it as is).
+      attachValidation: true,
+      schema: {
+        tags: ['admin'],
+        summary: 'Send a console command to the game server over RCON (ADMIN, OWNER or WEB_ADMIN)',
+        description:
+          'The command is trimmed (empty: 400). When RCON_ALLOW is set, its first word must be listed ' +
+          `(403). At most ${COMMANDS_PER_MINUTE} commands a minute per staff member (429). 503 when RCON ` +
+          'is not configured, the game server cannot be reached, refuses the password or does not answer ' +
+          'in time. Every command is written to the audit log, refused and failed ones included.',
+        security: [{ bearer: [] }],
+        body: commandRequestSchema,
+        response: { 200: commandResultSchema, 400: errorSchema, 429: errorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (request.validationError) throw new HttpError(400, validationDetail(request));
+      return runCommand(db, rcon, config.rcon.allow, request.auth!.uuid, request.body.command, request.log);
+    },
+  );
+
+  app.get(
+    '/api/admin/commands',
+    {
+      onRequest: staffOnly(),
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of staff commands, newest first (ADMIN, OWNER or WEB_ADMIN)',
+        description:
+          'Who sent what and when, with the output or the reason it failed or was refused. An entry ' +
+          'with neither was sent but its answer never recorded.',
+        security: [{ bearer: [] }],
+        querystring: auditQuerySchema,
+        response: { 200: auditLogSchema, 400: errorSchema, ...errors },
+      },
+    },
+    async (request) => auditLog(db, request.query.limit),
+  );
+};
