@@ -20,6 +20,11 @@ test('without admin hosts, the admin console lives under /admin and other admin 
 test('on an admin host, the console is at / and any other path goes to /', async ({ page }) => {
   await page.goto(`${ADMIN_HOST_ORIGIN}/activity`);
   await expect(page).toHaveURL(`${ADMIN_HOST_ORIGIN}/activity`);
+  await expect(page.getByRole('heading', { name: 'Secure administrator access' })).toBeVisible();
+  await expect(page.locator('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Factivity',
+  );
   await expect(page.getByRole('link', { name: 'Overview', exact: true })).toHaveAttribute('href', '/');
   await page.goto(`${ADMIN_HOST_ORIGIN}/leaderboard`);
   await expect(page).toHaveURL(`${ADMIN_HOST_ORIGIN}/`);

@@ -1,27 +1,25 @@
-import { Activity, Gauge, SquareTerminal } from 'lucide-react';
+import { Activity, Gauge, RotateCw, SquareTerminal } from 'lucide-react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { pageTitle } from '../../lib/brand.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { AdminGate } from './admin-gate.tsx';
+import { dashboardErrorText, useDashboard } from './api.ts';
+import {
+  ActivityStream,
+  GangLeaders,
+  Panel,
+  SummaryCards,
+  SummarySkeleton,
+  TopBalances,
+} from './dashboard-sections.tsx';
+import { OperatorConsole } from './operator-console.tsx';
+import { XpChart } from './xp-chart.tsx';
 
-// Spec 2.12: the route picks which dashboard section has focus. The dashboard itself is still being built.
+// Spec 2.12: the route picks which dashboard section has focus.
 export type DashboardFocus = 'overview' | 'activity' | 'console';
-
-const SECTIONS = {
-  overview: {
-    title: 'Operational overview',
-    summary: 'Players online, XP generated, active miners and the economy total, with a 24-hour XP chart.',
-    icon: Gauge,
-  },
-  activity: {
-    title: 'Network activity stream',
-    summary: 'Recent player events, the top balances and the gang treasury leaders.',
-    icon: Activity,
-  },
-  console: {
-    title: 'Operator console',
-    summary: 'A live server command form with the history of this session.',
-    icon: SquareTerminal,
-  },
-} as const;
 
 export function dashboardFocus(pathname: string): DashboardFocus {
   if (/\/activity\/?$/.test(pathname)) return 'activity';
@@ -29,22 +27,175 @@ export function dashboardFocus(pathname: string): DashboardFocus {
   return 'overview';
 }
 
+const TITLES: Record<DashboardFocus, string> = {
+  overview: 'Operational overview',
+  activity: 'Network activity stream',
+  console: 'Operator console',
+};
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
 export function AdminDashboardPage() {
-  const focus = dashboardFocus(useLocation().pathname);
-  const { title, summary, icon: Icon } = SECTIONS[focus];
+  const { pathname } = useLocation();
   return (
-    <div>
-      <title>{pageTitle(`${title} · Admin`)}</title>
-      <h1 className="font-display text-3xl font-bold tracking-tight text-fg sm:text-4xl">{title}</h1>
-      <div className="mt-8 flex items-start gap-4 rounded-2xl border border-dashed border-line-strong bg-surface p-6">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-violet-500/10 text-violet-700 ring-1 ring-violet-500/25 dark:text-violet-300">
-          <Icon aria-hidden className="size-5" />
-        </span>
+    <AdminGate basePath={pathname.startsWith('/admin') ? '/admin' : ''}>
+      <Dashboard focus={dashboardFocus(pathname)} />
+    </AdminGate>
+  );
+}
+
+function Dashboard({ focus }: { focus: DashboardFocus }) {
+  const dashboard = useDashboard();
+  const now = useNow(15_000);
+  const sections = {
+    overview: useRef<HTMLElement>(null),
+    activity: useRef<HTMLElement>(null),
+    console: useRef<HTMLElement>(null),
+  };
+  // Spec 2.12: the section the route names gets focus, and the page scrolls smoothly to it.
+  const focused = sections[focus];
+  useEffect(() => {
+    const section = focused.current;
+    if (!section) return;
+    section.focus({ preventScroll: true });
+    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [focused]);
+
+  const refreshing = dashboard.isFetching;
+  // Spec 4: Refresh now sets loading (the placeholders) and refetches.
+  const [manual, setManual] = useState(false);
+  const loading = dashboard.isPending || manual;
+  const data = dashboard.data;
+
+  return (
+    <div className="space-y-12">
+      <title>{pageTitle(`${TITLES[focus]} · Admin`)}</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="font-semibold text-fg">Coming in the next update</p>
-          <p className="mt-1 text-fg-muted">{summary}</p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Operations</p>
+          <h1 className="mt-1 font-display text-3xl font-bold tracking-tight text-fg sm:text-4xl">
+            Server dashboard
+          </h1>
+        </div>
+        <div className="flex items-center gap-3 text-sm text-fg-muted">
+          {dashboard.dataUpdatedAt > 0 && !dashboard.isError && (
+            <p>
+              Updated{' '}
+              <time dateTime={new Date(dashboard.dataUpdatedAt).toISOString()}>
+                {timeFormat.format(dashboard.dataUpdatedAt)}
+              </time>
+            </p>
+          )}
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm')}
+            disabled={refreshing}
+            onClick={() => {
+              setManual(true);
+              void dashboard.refetch().finally(() => setManual(false));
+            }}
+          >
+            <RotateCw aria-hidden className={refreshing ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
+            Refresh now
+          </button>
         </div>
       </div>
+
+      <Section
+        ref={sections.overview}
+        id="overview"
+        icon={<Gauge className="size-5" />}
+        title="Operational overview"
+        focused={focus === 'overview'}
+      >
+        {loading || (!data && !dashboard.isError) ? (
+          <SummarySkeleton />
+        ) : dashboard.isError || !data ? (
+          <Alert tone="error">{dashboardErrorText(dashboard.error)}</Alert>
+        ) : (
+          <div className="space-y-5">
+            <SummaryCards summary={data.summary} />
+            <div className="rounded-2xl border border-line bg-surface p-5 text-fg-muted shadow-card">
+              <h3 className="mb-4 font-display text-lg font-bold text-fg">XP generated, last 24 hours</h3>
+              <XpChart series={data.xp_series} />
+            </div>
+          </div>
+        )}
+      </Section>
+
+      <Section
+        ref={sections.activity}
+        id="activity"
+        icon={<Activity className="size-5" />}
+        title="Network activity stream"
+        focused={focus === 'activity'}
+      >
+        {data ? (
+          <div className="grid gap-5 lg:grid-cols-3">
+            <Panel title="Recent player events">
+              <ActivityStream events={data.recent_activity} now={now} />
+            </Panel>
+            <Panel title="Top balances">
+              <TopBalances players={data.top_players} />
+            </Panel>
+            <Panel title="Gang treasury leaders">
+              <GangLeaders gangs={data.top_gangs} />
+            </Panel>
+          </div>
+        ) : (
+          <p className="text-sm text-fg-muted">
+            {dashboard.isError ? 'Waiting for the dashboard to load.' : 'Loading…'}
+          </p>
+        )}
+      </Section>
+
+      <Section
+        ref={sections.console}
+        id="console"
+        icon={<SquareTerminal className="size-5" />}
+        title="Operator console"
+        focused={focus === 'console'}
+      >
+        <OperatorConsole />
+      </Section>
     </div>
+  );
+}
+
+function Section({
+  ref,
+  id,
+  icon,
+  title,
+  focused,
+  children,
+}: {
+  ref: Ref<HTMLElement>;
+  id: string;
+  icon: ReactNode;
+  title: string;
+  focused: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      ref={ref}
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      data-focused={focused || undefined}
+      className="scroll-mt-24 rounded-3xl focus:outline-none"
+    >
+      <h2
+        id={`${id}-title`}
+        className="mb-4 flex items-center gap-2 font-display text-2xl font-bold tracking-tight text-fg"
+      >
+        <span aria-hidden className={focused ? 'text-accent' : 'text-fg-muted'}>
+          {icon}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

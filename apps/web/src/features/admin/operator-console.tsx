@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { CornerDownLeft, History, ScrollText } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { isHttpError } from '../../lib/api.ts';
+import { formatTimestamp } from '../../lib/time-format.ts';
+import { sendCommand, useAuditLog } from './api.ts';
+
+interface SessionEntry {
+  id: number;
+  command: string;
+  output: string | null;
+  error: string | null;
+  at: number;
+}
+
+/** Spec 2.12 / 5 / 8: the command form, this session's history and the server-side audit log. */
+export function OperatorConsole() {
+  const queryClient = useQueryClient();
+  const audit = useAuditLog();
+  const [command, setCommand] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [history, setHistory] = useState<SessionEntry[]>([]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = command.trim();
+    // Spec 5: trimmed; empty is ignored.
+    if (!trimmed || busy) return;
+    setBusy(true);
+    const id = Date.now();
+    try {
+      const result = await sendCommand(trimmed);
+      setHistory((all) => [
+        { id, command: result.command, output: result.output, error: null, at: Date.now() },
+        ...all,
+      ]);
+      setCommand('');
+    } catch (error) {
+      const detail = (isHttpError(error) && error.detail) || 'Command failed';
+      setHistory((all) => [{ id, command: trimmed, output: null, error: detail, at: Date.now() }, ...all]);
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'commands'] });
+    }
+  }
+
+  return (
+    <div className="grid gap-5 xl:grid-cols-5">
+      <div className="min-w-0 space-y-4 xl:col-span-3">
+        <form onSubmit={submit} className="rounded-2xl border border-line bg-zinc-950 p-3 shadow-card">
+          <label htmlFor="admin-command" className="sr-only">
+            Command
+          </label>
+          <div className="flex items-center gap-2">
+            <span aria-hidden className="pl-2 font-mono text-amber-400">
+              &gt;
+            </span>
+            <input
+              id="admin-command"
+              value={command}
+              onChange={(event) => setCommand(event.target.value)}
+              placeholder="list, tps, say Hello…"
+              autoComplete="off"
+              spellCheck={false}
+              className="h-10 min-w-0 flex-1 bg-transparent font-mono text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
+            />
+            <button type="submit" disabled={busy} className={buttonClass('primary', 'sm')}>
+              <CornerDownLeft aria-hidden className="size-4" />
+              {busy ? 'Sending…' : 'Send'}
+            </button>
+          </div>
+        </form>
+        <section
+          aria-label="Session history"
+          className="rounded-2xl border border-line bg-surface p-5 shadow-card"
+        >
+          <h3 className="mb-3 flex items-center gap-2 font-display text-lg font-bold text-fg">
+            <History aria-hidden className="size-5 text-accent" />
+            Session history
+          </h3>
+          {history.length === 0 ? (
+            <p className="text-sm text-fg-muted">
+              Commands you send from this page appear here with the server's answer.
+            </p>
+          ) : (
+            <ol className="space-y-3">
+              {history.map((entry) => (
+                <li
+                  key={entry.id}
+                  data-command={entry.command}
+                  className="overflow-hidden rounded-xl border border-line"
+                >
+                  <div className="flex items-center justify-between gap-3 bg-surface-sunken px-3 py-2 font-mono text-xs">
+                    <span className="truncate font-semibold text-fg">&gt; {entry.command}</span>
+                    <time className="shrink-0 text-fg-muted">{formatTimestamp(entry.at)}</time>
+                  </div>
+                  <pre
+                    className={clsx(
+                      'max-h-64 overflow-auto px-3 py-2 font-mono text-xs break-words whitespace-pre-wrap',
+                      entry.error ? 'text-rose-700 dark:text-rose-300' : 'text-fg',
+                    )}
+                  >
+                    {entry.error ?? (entry.output || '(no output)')}
+                  </pre>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+      <section
+        aria-label="Audit log"
+        className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card xl:col-span-2"
+      >
+        <h3 className="mb-3 flex items-center gap-2 font-display text-lg font-bold text-fg">
+          <ScrollText aria-hidden className="size-5 text-accent" />
+          Audit log
+        </h3>
+        {audit.data === undefined ? (
+          <p className="text-sm text-fg-muted">
+            {audit.isError ? 'The audit log could not be loaded.' : 'Loading…'}
+          </p>
+        ) : audit.data.length === 0 ? (
+          <p className="text-sm text-fg-muted">No commands have been sent from the site yet.</p>
+        ) : (
+          <ol className="divide-y divide-line text-sm">
+            {audit.data.map((entry) => (
+              <li key={entry.id} className="py-2">
+                <p className="truncate font-mono text-xs font-semibold text-fg">&gt; {entry.command}</p>
+                <p className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-xs text-fg-muted">
+                  <span>
+                    {entry.staff_username ?? entry.staff_uuid.slice(0, 8)}
+                    {entry.error ? (
+                      <span className="text-rose-700 dark:text-rose-300"> · {entry.error}</span>
+                    ) : (
+                      ' · ok'
+                    )}
+                  </span>
+                  <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
