@@ -28,7 +28,8 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-line bg-header backdrop-blur-xl">
-        <div className="container-page flex h-16 items-center gap-4">
+        {/* Phones: the brand and account on the first row, the section links on a second. */}
+        <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-1 py-2 sm:h-16 sm:flex-nowrap sm:py-0">
           <span className="flex items-center gap-2.5">
             <BrandMark className="size-8" />
             <span className="font-display font-bold text-fg">
@@ -36,7 +37,10 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
             </span>
           </span>
           {showNav && (
-            <nav aria-label="Admin" className="ml-2 flex-1 overflow-x-auto">
+            <nav
+              aria-label="Admin"
+              className="order-last -mx-3 w-full overflow-x-auto sm:order-none sm:mx-0 sm:ml-2 sm:w-auto sm:flex-1"
+            >
               <ul className="flex items-center gap-1">
                 {links.map((link) => (
                   <li key={link.label}>
@@ -60,10 +64,12 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
           <div className="ml-auto flex items-center gap-1.5">
             <ThemeToggle />
             {/* A full page load: the main site is another route set, maybe on another host. */}
-            <a href={mainSiteHref(basePath)} className={buttonClass('ghost', 'sm', 'hidden sm:inline-flex')}>
-              <ArrowLeft aria-hidden className="size-4" />
-              Main site
-            </a>
+            <span className="hidden sm:block">
+              <a href={mainSiteHref(basePath)} className={buttonClass('ghost', 'sm')}>
+                <ArrowLeft aria-hidden className="size-4" />
+                Main site
+              </a>
+            </span>
             {showNav && <AdminAccount />}
           </div>
         </div>

@@ -6,9 +6,29 @@ const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatMoney(value: number): string {
   if (!Number.isFinite(value)) return '$0';
   const size = Math.abs(value);
-  const hasCents = Math.round(size * 100) % 100 !== 0;
+  // Beyond about 9e13 a double no longer holds whole cents: such sums are shown in whole dollars.
+  const hasCents = size < 9e13 && Math.round(size * 100) % 100 !== 0;
   const text = hasCents ? cents.format(size) : dollars.format(Math.round(size));
   return value < 0 && text !== '0' ? `-$${text}` : `$${text}`;
+}
+
+const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// Prison economies run past trillions: Intl's compact notation stops at T.
+const UNITS: [number, string][] = [
+  [1e18, 'Qi'],
+  [1e15, 'Q'],
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+];
+
+/** Large sums for a figure that must fit a card: "$3.01Q", "$12.5B"; below a million as formatMoney. */
+export function formatMoneyCompact(value: number): string {
+  const size = Math.abs(value);
+  const unit = UNITS.find(([scale]) => size >= scale);
+  if (!Number.isFinite(value) || !unit) return formatMoney(value);
+  const text = `${twoDecimals.format(size / unit[0])}${unit[1]}`;
+  return value < 0 ? `-$${text}` : `$${text}`;
 }
 
 export const formatWhole = (value: number): string => whole.format(Math.round(value));

@@ -53,13 +53,17 @@ function Dashboard({ focus }: { focus: DashboardFocus }) {
     console: useRef<HTMLElement>(null),
   };
   // Spec 2.12: the section the route names gets focus, and the page scrolls smoothly to it.
+  // Scrolled again once the figures have loaded, since they move the sections below them.
   const focused = sections[focus];
+  const loaded = dashboard.data !== undefined;
   useEffect(() => {
     const section = focused.current;
     if (!section) return;
-    section.focus({ preventScroll: true });
+    if (!loaded) section.focus({ preventScroll: true });
+    // The overview opens the page: it stays at the top, title included.
+    if (focus === 'overview') return;
     section.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [focused]);
+  }, [focus, focused, loaded]);
 
   const refreshing = dashboard.isFetching;
   // Spec 4: Refresh now sets loading (the placeholders) and refetches.

@@ -18,7 +18,7 @@ describe('summaryCards', () => {
       ['Players online', '87', 'of 250 capacity'],
       ['XP generated (1h)', '12,345', '456,789 gained today'],
       ['Active miners (24h)', '311', '520 total player profiles'],
-      ['Economy total', '$1,234,567.50', 'Sum of balances across all players'],
+      ['Economy total', '$1.23M', 'Sum of balances across all players'],
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { Dashboard, DashboardEvent } from '@prison/shared/admin';
 import type { ActivityItem } from '@prison/shared/players';
 import { Coins, Flame, type LucideIcon, Pickaxe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatMoney, formatWhole } from '../../lib/money.ts';
+import { formatMoney, formatMoneyCompact, formatWhole } from '../../lib/money.ts';
 import { profileRelativeTime } from '../../lib/time-format.ts';
 import { describeActivity } from '../profile/activity-model.ts';
 
@@ -11,6 +11,8 @@ interface Card {
   value: string | null;
   detail: string;
   icon: LucideIcon;
+  /** The exact figure when the value is shortened. */
+  exact?: string;
 }
 
 /** Spec 2.12 card labels and details; a value not known yet is a dash with "Awaiting data". */
@@ -37,7 +39,8 @@ export function summaryCards(summary: Dashboard['summary'] | undefined): Card[] 
     },
     {
       label: 'Economy total',
-      value: s ? formatMoney(s.total_balance) : null,
+      value: s ? formatMoneyCompact(s.total_balance) : null,
+      exact: s ? formatMoney(s.total_balance) : undefined,
       detail: 'Sum of balances across all players',
       icon: Coins,
     },
@@ -47,7 +50,7 @@ export function summaryCards(summary: Dashboard['summary'] | undefined): Card[] 
 export function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
   return (
     <dl className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-4">
-      {summaryCards(summary).map(({ label, value, detail, icon: Icon }) => (
+      {summaryCards(summary).map(({ label, value, detail, icon: Icon, exact }) => (
         <div key={label} className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card">
           <dt className="flex items-center justify-between gap-2 text-sm font-medium text-fg-muted">
             {label}
@@ -55,7 +58,7 @@ export function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
           </dt>
           <dd className="mt-2">
             <span
-              title={value ?? undefined}
+              title={exact ?? value ?? undefined}
               className="block truncate font-display text-3xl font-bold tracking-tight text-fg tabular-nums"
             >
               {value ?? '—'}
@@ -161,7 +164,9 @@ export function TopBalances({ players }: { players: Dashboard['top_players'] }) 
               {player.rank ? ` · ${player.rank}` : ''}
             </span>
           </span>
-          <span className="shrink-0 font-semibold text-fg tabular-nums">{formatMoney(player.balance)}</span>
+          <span className="shrink-0 font-semibold text-fg tabular-nums" title={formatMoney(player.balance)}>
+            {formatMoneyCompact(player.balance)}
+          </span>
         </li>
       ))}
     </ol>
@@ -181,8 +186,11 @@ export function GangLeaders({ gangs }: { gangs: Dashboard['top_gangs'] }) {
               {formatWhole(gang.online_count)} / {formatWhole(gang.member_count)} online
             </span>
           </span>
-          <span className="shrink-0 font-semibold text-fg tabular-nums">
-            {gang.balance == null ? '—' : formatMoney(gang.balance)}
+          <span
+            className="shrink-0 font-semibold text-fg tabular-nums"
+            title={gang.balance == null ? undefined : formatMoney(gang.balance)}
+          >
+            {gang.balance == null ? '—' : formatMoneyCompact(gang.balance)}
           </span>
         </li>
       ))}
