@@ -6,19 +6,29 @@
 //
 // Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_PLAYERS
 // (1000000), BENCH_SECONDS per measurement (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import {
+  cpuSeconds,
+  createDatabase,
+  describeMachine,
+  fmt,
+  log,
+  median,
+  query,
+  root,
+  runBenchmark,
+  since,
+  startApiServer,
+  startProcess,
+} from './lib/harness.mjs';
+import { writeSection } from './lib/results.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
-const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(env.BENCH_PLAYERS ?? 1_000_000);
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
@@ -27,84 +37,6 @@ const PATH = '/api/leaderboard?limit=50';
 const METRICS = ['level', 'xp', 'prestige', 'balance'];
 // The analysis of the figures (why the ratio is what it is), kept by hand and copied into RESULTS.md.
 const NOTES = join(root, 'bench/leaderboard-notes.md');
-
-const log = (message) => process.stdout.write(`${message}\n`);
-const since = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
-const cleanups = [];
-
-/** Starts a child process and resolves once `ready(output)` answers something other than null. */
-async function startProcess(label, args, options, ready, timeoutMs = 60_000) {
-  const proc = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  proc.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  proc.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  cleanups.push(async () => {
-    if (proc.exitCode === null) proc.kill('SIGTERM');
-    await exited;
-  });
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await ready(output);
-    if (value !== null) return { url: value, pid: proc.pid };
-    if (proc.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${label} did not start:\n${output}`);
-}
-
-async function query(url, text, values) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase() {
-  const name = `bench_leaderboard_${randomBytes(4).toString('hex')}`;
-  await query(ADMIN_URL, `create database ${name}`);
-  cleanups.push(() => query(ADMIN_URL, `drop database if exists ${name} with (force)`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function startApiServer(databaseUrl) {
-  const webDist = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
-  return startProcess(
-    'the API server',
-    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...env,
-        DATABASE_URL: databaseUrl,
-        // Shared secrets are required with PostgreSQL (several processes); these are throwaway.
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        BRIDGE_TOKEN: randomBytes(32).toString('hex'),
-        NODE_ENV: 'production',
-        DEMO: 'off',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-        WEB_DIST: webDist,
-        LOG_LEVEL: 'info',
-      },
-    },
-    (output) => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      return match ? `${match[1]}${PATH}` : null;
-    },
-  );
-}
 
 /** The players, straight into the table in one statement: ranks, levels and money spread widely. */
 async function loadPlayers(databaseUrl) {
@@ -154,15 +86,6 @@ async function explainSnapshots(databaseUrl) {
   return plans;
 }
 
-/** CPU seconds a process has used so far (Linux; null elsewhere). */
-function cpuSeconds(pid) {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return null;
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-}
-
 async function measure({ url, pid }) {
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
@@ -180,14 +103,12 @@ async function measure({ url, pid }) {
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summarize = (runs) => ({
   rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
   p50: median(runs.map((r) => r.p50)),
   p99: median(runs.map((r) => r.p99)),
   cpuUs: runs[0].cpuUs === null ? null : median(runs.map((r) => r.cpuUs)),
 });
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const fmtCpu = (us) => (us === null ? 'n/a' : `${us.toFixed(1)} µs`);
 
 /** A bare node:http server answering every request with `bodyFile` and the headers in `headersFile`. */
@@ -214,8 +135,9 @@ const TARGETS = {
 
 async function main() {
   const started = performance.now();
-  const databaseUrl = await createDatabase();
-  const api = await startApiServer(databaseUrl);
+  const databaseUrl = await createDatabase('leaderboard');
+  const server = await startApiServer(databaseUrl);
+  const api = { url: `${server.origin}${PATH}`, pid: server.pid };
   log(`API server at ${new URL(api.url).origin} (migrated a fresh database)`);
 
   const step = performance.now();
@@ -274,13 +196,7 @@ async function main() {
   const ratioHeaders = result.api.rps / result['bare+headers'].rps;
   const cpuRatio = result.api.cpuUs === null ? null : result.bare.cpuUs / result.api.cpuUs;
 
-  const machine = {
-    cores: cpus().length,
-    cpu: cpus()[0]?.model.trim() ?? 'unknown',
-    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
-    node: process.version,
-    postgres: (await query(databaseUrl, 'show server_version')).rows[0].server_version,
-  };
+  const machine = await describeMachine(databaseUrl);
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const table = [
     '| server | requests/s | p50 latency | p99 latency | server CPU per request |',
@@ -297,18 +213,7 @@ async function main() {
   if (cpuRatio !== null) log(`Ratio of server CPU per request (bare / ours): ${cpuRatio.toFixed(2)}`);
 
   const notes = existsSync(NOTES) ? readFileSync(NOTES, 'utf8').trim() : '';
-  const results = `# Benchmark results
-
-Written by \`npm run bench -- leaderboard\` (bench/leaderboard.mjs) on ${date}. Figures from one machine
-and one run: compare the ratios, not the absolute numbers.
-
-## Machine
-
-- ${machine.cores} cores (${machine.cpu}), ${machine.memory}
-- Node ${machine.node}, PostgreSQL ${machine.postgres}
-- autocannon, the API server and the bare servers each in their own process on this same machine.
-
-## Leaderboard: \`GET ${PATH}\` against a bare \`node:http\` server
+  const section = `## Leaderboard: \`GET ${PATH}\` against a bare \`node:http\` server
 
 ${fmt(PLAYERS)} players in PostgreSQL (loaded in ${loadTime} with \`generate_series\`); the answer is
 50 entries, ${fmt(body.length)} bytes of JSON. ${CONNECTIONS} connections, no pipelining, no
@@ -316,6 +221,7 @@ ${fmt(PLAYERS)} players in PostgreSQL (loaded in ${loadTime} with \`generate_ser
 each. Requests/s is the mean over the rounds; latencies and CPU per request are the median round's.
 Both bare servers send the very same body; the second also sends our headers (the site's security
 headers, \`cache-control\`, \`vary\`), so that the comparison is byte for byte on the wire.
+autocannon, the API server and the bare servers each run in their own process.
 
 ${table.join('\n')}
 
@@ -338,15 +244,8 @@ ${Object.entries(plans)
   .map(([metric, plan]) => `| ${metric} | ${plan.scan} | ${plan.ms.toFixed(2)} ms |`)
   .join('\n')}
 ${notes ? `\n${notes}\n` : ''}`;
-  writeFileSync(join(root, 'bench/RESULTS.md'), results);
+  writeSection('leaderboard', { date, ...machine }, section);
   log(`Wrote bench/RESULTS.md (${since(started)} in all)`);
 }
 
-try {
-  await main();
-} catch (err) {
-  process.exitCode = 1;
-  console.error(err);
-} finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
-}
+await runBenchmark(main);

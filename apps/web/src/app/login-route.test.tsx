@@ -57,21 +57,22 @@ describe('/login in each route set', () => {
   it('admin host: lands on the console at /', async () => {
     const router = renderAt(adminRoutes('admin-host'), '/login', { adminHosts: [window.location.hostname] });
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Operational overview' })).toBeInTheDocument();
+    // A player without a staff role lands on the console's Access restricted screen.
+    expect(await screen.findByRole('heading', { name: 'Access restricted' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('admin path: lands on the console at /admin', async () => {
     const router = renderAt(adminRoutes('admin-path'), '/login');
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Operational overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access restricted' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('admin path: honours a redirect to another console section', async () => {
     const router = renderAt(adminRoutes('admin-path'), '/login?redirect=%2Fadmin%2Fconsole');
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Operator console' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access restricted' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/console');
   });
 

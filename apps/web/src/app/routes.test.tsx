@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
+import { json, stubFetch } from '../test/fake-fetch.ts';
 import { FakeWebSocket } from '../test/fake-web-socket.ts';
+import { storeSession } from '../test/render-route.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { publicRoutes } from './public-routes.tsx';
 
@@ -36,7 +38,8 @@ describe('public route set', () => {
     ['/docs', 'Docs'],
     ['/leaderboard', 'Leaderboard'],
     ['/auction', 'Auction house'],
-    ['/auction/enchanted_books', 'Enchanted books'],
+    // Signed out, a category page keeps the house's name: its listings need a sign-in.
+    ['/auction/enchanted_books', 'Auction house'],
     ['/login', 'Sign in'],
     ['/profile', 'My profile'],
     ['/social', 'Social hub'],
@@ -59,15 +62,21 @@ describe('admin route sets', () => {
     ['/admin/activity', 'Network activity stream'],
     ['/admin/console', 'Operator console'],
   ])('admin-path mode serves %s', async (path, title) => {
+    storeSession(['OWNER']);
+    stubFetch(async () => json({ detail: 'Unavailable' }, 503));
     renderRoutes(adminRoutes('admin-path'), path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: title }).closest('section')).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(nav).toHaveTextContent('OverviewActivityConsole');
   });
 
   it.each(['/', '/admin/nope', '/leaderboard'])('admin-path mode redirects %s to /admin', async (path) => {
     const router = renderRoutes(adminRoutes('admin-path'), path);
-    expect(await screen.findByRole('heading', { name: 'Operational overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Secure administrator access' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 
@@ -76,13 +85,19 @@ describe('admin route sets', () => {
     ['/activity', 'Network activity stream'],
     ['/console', 'Operator console'],
   ])('admin-host mode serves %s', async (path, title) => {
+    storeSession(['web_admin']);
+    stubFetch(async () => json({ detail: 'Unavailable' }, 503));
     renderRoutes(adminRoutes('admin-host'), path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: title }).closest('section')).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
   });
 
   it.each(['/admin', '/docs', '/activity/more'])('admin-host mode redirects %s to /', async (path) => {
     const router = renderRoutes(adminRoutes('admin-host'), path);
-    expect(await screen.findByRole('heading', { name: 'Operational overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Secure administrator access' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

@@ -1,0 +1,154 @@
+// What every benchmark needs to start on its own: child processes (the API server, bare servers),
+// a throwaway PostgreSQL database on the local server, the machine's description, and cleanups run
+// at the end whatever happened. Used by bench/*.mjs; not a benchmark itself.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const log = (message) => process.stdout.write(`${message}\n`);
+export const since = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+export const fmt = (n) => Math.round(n).toLocaleString('en-US');
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const cleanups = [];
+/** Runs `cleanup` when the benchmark ends (last registered, first run), even if it failed. */
+export const onCleanup = (cleanup) => cleanups.push(cleanup);
+
+/** Runs a benchmark's main: a failure sets a non-zero exit code; the cleanups run in any case. */
+export async function runBenchmark(main) {
+  try {
+    await main();
+  } catch (err) {
+    process.exitCode = 1;
+    console.error(err);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
+  }
+}
+
+/**
+ * Starts a child process and resolves once `ready(output)` answers something other than null:
+ * `{url, pid, stop}`, `url` being what `ready` answered. It is stopped at the end if not before.
+ */
+export async function startProcess(label, args, options, ready, timeoutMs = 60_000) {
+  const proc = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  proc.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  proc.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+    await exited;
+  };
+  onCleanup(stop);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await ready(output);
+    if (value !== null) return { url: value, pid: proc.pid, stop, output: () => output };
+    if (proc.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${label} did not start:\n${output}`);
+}
+
+/** One query on a connection of its own. */
+export async function query(url, text, values) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on the local server, dropped at the end; answers its URL. */
+export async function createDatabase(prefix) {
+  const name = `bench_${prefix}_${randomBytes(4).toString('hex')}`;
+  await query(ADMIN_URL, `create database ${name}`);
+  onCleanup(() => query(ADMIN_URL, `drop database if exists ${name} with (force)`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Throwaway shared secrets: required with PostgreSQL (several processes share them). */
+export const newSecrets = () => ({
+  jwtSecret: randomBytes(32).toString('hex'),
+  bridgeToken: randomBytes(32).toString('hex'),
+});
+
+/**
+ * The API server (apps/server/src/main.ts) as `npm start` runs it, in production mode with DEMO
+ * off, on a free port; it migrates the database. Processes given the same secrets accept each
+ * other's tokens. Answers `{origin, pid, stop, jwtSecret, bridgeToken}`. BENCH_SERVER_NODE_ARGS adds
+ * Node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under the load.
+ */
+export async function startApiServer(databaseUrl, secrets = newSecrets(), label = 'the API server') {
+  const webDist = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const { url, ...server } = await startProcess(
+    label,
+    [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: secrets.jwtSecret,
+        BRIDGE_TOKEN: secrets.bridgeToken,
+        NODE_ENV: 'production',
+        DEMO: 'off',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+        WEB_DIST: webDist,
+        LOG_LEVEL: 'info',
+      },
+    },
+    (output) => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? null,
+  );
+  return { origin: url, ...server, ...secrets };
+}
+
+/** CPU seconds a process has used so far (Linux; null elsewhere). */
+export function cpuSeconds(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return null;
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+}
+
+/** The whole machine's busy and total CPU time so far, in seconds (Linux; null elsewhere). */
+export function machineCpu() {
+  if (!existsSync('/proc/stat')) return null;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  const idle = fields[3] + fields[4]; // idle and iowait
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+/** The machine the figures come from, for the header of bench/RESULTS.md. */
+export async function describeMachine(databaseUrl) {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    free: `${(freemem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    postgres: (await query(databaseUrl, 'show server_version')).rows[0].server_version,
+  };
+}
