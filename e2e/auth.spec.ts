@@ -119,7 +119,8 @@ test('DemoAdmin is offered the Admin link to the console', async ({ page, reques
 test("the admin console's sign-in link comes back to the console page", async ({ page, request }) => {
   await waitForDemoAccounts(request);
   await page.goto('/admin/console');
-  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  // The header's link (the sign-in prompt below has its own).
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fconsole$/);
   await expect(page.getByText('Admin console', { exact: true })).toBeVisible();
   await page.getByLabel('Username').fill(DEMO_ADMIN.username);
@@ -131,7 +132,7 @@ test("the admin console's sign-in link comes back to the console page", async ({
 
 test('on an admin host the sign-in link keeps the path too', async ({ page }) => {
   await page.goto(`${ADMIN_HOST_ORIGIN}/activity`);
-  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
     'href',
     '/login?redirect=%2Factivity',
   );

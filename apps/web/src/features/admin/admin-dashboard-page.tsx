@@ -57,12 +57,12 @@ function Dashboard({ focus }: { focus: DashboardFocus }) {
   const focused = sections[focus];
   const loaded = dashboard.data !== undefined;
   useEffect(() => {
-    const section = focused.current;
-    if (!section) return;
-    if (!loaded) section.focus({ preventScroll: true });
+    focused.current?.focus({ preventScroll: true });
+  }, [focused]);
+  useEffect(() => {
     // The overview opens the page: it stays at the top, title included.
-    if (focus === 'overview') return;
-    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (focus === 'overview' || !loaded) return;
+    focused.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [focus, focused, loaded]);
 
   const refreshing = dashboard.isFetching;
