@@ -31,9 +31,11 @@ export function isDatabaseDown(err: unknown): boolean {
     ) {
       return true;
     }
+    // "encountered a connection error": pg's answer to the ROLLBACK a transaction sends after its
+    // connection died mid-way, which is the error a caller then sees.
     if (
       message &&
-      /Connection terminated|timeout exceeded when trying to connect|Client was closed|PGlite is closed/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client was closed|Client has encountered a connection error|PGlite is closed/i.test(
         message,
       )
     ) {

@@ -23,7 +23,12 @@ export const listingsQuerySchema = z.object({
     })
     .default('price_asc'),
 });
-export const categoryKeyParamsSchema = z.object({ key: z.string().min(1).max(64) });
+// PostgreSQL text cannot hold NUL: an id or key with one is refused here rather than failing the query.
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
+export const categoryKeyParamsSchema = z.object({
+  key: z.string().min(1).max(64).refine(hasNoNul, 'A category key cannot contain NUL characters'),
+});
 
 export const listingSchema = z.object({
   id: z.string(),
@@ -38,7 +43,11 @@ export const listingsSchema = z.object({ listings: z.array(listingSchema), displ
 
 /** POST /api/auction/purchase. */
 export const purchaseRequestSchema = z.object({
-  id: z.string().min(1, 'Say which listing to buy').max(64),
+  id: z
+    .string()
+    .min(1, 'Say which listing to buy')
+    .max(64)
+    .refine(hasNoNul, 'A listing id cannot contain NUL characters'),
   qty: z
     .number({ error: 'qty must be a whole number of at least 1' })
     .int({ error: 'qty must be a whole number of at least 1' })

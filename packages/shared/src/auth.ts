@@ -8,8 +8,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+// PostgreSQL text cannot hold NUL: such a name is refused here rather than failing the query.
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username').max(32),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Enter your username')
+    .max(32)
+    .refine(hasNoNul, 'A username cannot contain NUL characters'),
   // Any length is checked against the account; the cap only bounds the work of hashing.
   password: z.string().min(1, 'Enter your password').max(1024),
 });

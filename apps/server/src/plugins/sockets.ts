@@ -1,5 +1,6 @@
 // WebSocket support shared by every live feed: origin check, small messages, no per-message
 // compression, and pings so dead connections are dropped.
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -12,6 +13,18 @@ const MAX_MESSAGE_BYTES = 4096;
 
 export async function registerSockets(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
+  // Handshakes that ws itself refuses (a missing or malformed Sec-WebSocket-Key, -Version or
+  // -Protocol header) are answered like every other error, JSON {detail}, not with ws's text/html.
+  app.websocketServer.on('wsClientError', (error: Error, socket: Duplex) => {
+    const status = /method/i.test(error.message) ? '405 Method Not Allowed' : '400 Bad Request';
+    const body = JSON.stringify({ detail: `Bad WebSocket handshake: ${error.message}` });
+    const version = /version/i.test(error.message) ? 'Sec-WebSocket-Version: 13, 8\r\n' : '';
+    socket.once('finish', () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `${version}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  });
   const alive = new WeakMap<WebSocket, boolean>();
   app.websocketServer.on('connection', (socket: WebSocket) => {
     alive.set(socket, true);

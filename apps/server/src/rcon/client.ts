@@ -303,7 +303,14 @@ export class RconClient {
 
   /** The command's whole output. Rejects with one of the RconError classes above. */
   send(command: string): Promise<string> {
-    const result = this.queue.then(() => this.run(command));
+    // A command waits its turn for at most one timeout, and is not sent once that has passed:
+    // behind a game server that stopped answering, each queued command would otherwise wait out
+    // every earlier command's timeout in turn, and the staff member last in line for minutes.
+    const queuedAt = Date.now();
+    const result = this.queue.then(() => {
+      if (Date.now() - queuedAt >= this.timeoutMs) throw new RconTimeoutError();
+      return this.run(command);
+    });
     this.queue = result.catch(() => {});
     return result;
   }

@@ -113,6 +113,8 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
       'changed payload': tampered,
       'another secret': hs256({ alg: 'HS256', typ: 'JWT' }, claims, 'some-other-secret-0123456789'),
       'no exp': hs256({ alg: 'HS256', typ: 'JWT' }, { sub: alice.uuid }),
+      // Signed with the real secret, but not a player: this server never issues such a token.
+      'sub not a uuid': hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: 'not-a-player' }),
       expired,
       malformed: 'not-a-jwt',
       'two parts': `${h}.${p}`,

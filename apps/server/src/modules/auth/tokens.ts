@@ -34,17 +34,22 @@ export function accessTokens(secret: string) {
           algorithms: ['HS256'],
           requiredClaims: ['sub', 'exp'],
         });
+        // Only this server signs tokens, always with a player uuid; anything else is not one of ours.
+        if (!UUID.test(payload.sub ?? '')) throw new InvalidTokenError(false);
         const roles = Array.isArray(payload.roles)
           ? payload.roles.filter((r): r is string => typeof r === 'string')
           : [];
         return { uuid: payload.sub!, roles };
       } catch (err) {
+        if (err instanceof InvalidTokenError) throw err;
         throw new InvalidTokenError(err instanceof errors.JWTExpired);
       }
     },
   };
 }
 export type AccessTokens = ReturnType<typeof accessTokens>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
