@@ -94,26 +94,38 @@ export const newSecrets = () => ({
  * off, on a free port; it migrates the database. Processes given the same secrets accept each
  * other's tokens. Answers `{origin, pid, stop, jwtSecret, bridgeToken}`. BENCH_SERVER_NODE_ARGS adds
  * Node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under the load.
+ * With `databaseUrl` null the server runs on PGlite in `options.dataDir` (a new temporary folder
+ * if not given); `options.nodeArgs` adds Node options of the caller's own.
  */
-export async function startApiServer(databaseUrl, secrets = newSecrets(), label = 'the API server') {
+export async function startApiServer(
+  databaseUrl,
+  secrets = newSecrets(),
+  label = 'the API server',
+  options = {},
+) {
   const webDist = mkdtempSync(join(tmpdir(), 'bench-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const nodeArgs = [
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    ...(options.nodeArgs ?? []),
+  ];
+  const env = { ...process.env };
+  delete env.DATABASE_URL; // PGlite unless a database is given
   const { url, ...server } = await startProcess(
     label,
     [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
+        ...env,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         JWT_SECRET: secrets.jwtSecret,
         BRIDGE_TOKEN: secrets.bridgeToken,
         NODE_ENV: 'production',
         DEMO: 'off',
         HOST: '127.0.0.1',
         PORT: '0',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+        DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-')),
         WEB_DIST: webDist,
         LOG_LEVEL: 'info',
       },
