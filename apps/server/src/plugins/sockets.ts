@@ -10,6 +10,7 @@ import { HttpError } from '../errors.ts';
 const PING_INTERVAL_MS = 30_000;
 // Clients of the live feeds only listen; anything they send is tiny.
 const MAX_MESSAGE_BYTES = 4096;
+const PING_SLICE = 500;
 
 export async function registerSockets(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
@@ -30,15 +31,26 @@ export async function registerSockets(app: FastifyInstance): Promise<void> {
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
   });
+  // Pinged in slices, yielding between them: with thousands of sockets one loop over all of them
+  // would hold up every request for as long as a broadcast does.
   const timer = setInterval(() => {
-    for (const socket of app.websocketServer.clients) {
-      if (!alive.get(socket)) {
-        socket.terminate();
-        continue;
+    const sockets = [...app.websocketServer.clients];
+    let next = 0;
+    const pingSlice = () => {
+      const end = Math.min(next + PING_SLICE, sockets.length);
+      for (; next < end; next++) {
+        const socket = sockets[next]!;
+        if (socket.readyState !== socket.OPEN) continue;
+        if (!alive.get(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.set(socket, false);
+        socket.ping();
       }
-      alive.set(socket, false);
-      socket.ping();
-    }
+      if (next < sockets.length) setImmediate(pingSlice);
+    };
+    pingSlice();
   }, PING_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
