@@ -1,15 +1,19 @@
+// First: it configures Zod before any module builds a schema.
+import './lib/zod-config.ts';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource-variable/space-grotesk/wght.css';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createRouter } from './app/app.tsx';
+import { App, createRouter, preloadPublicPage, routerReady } from './app/app.tsx';
 import { restoreSessionFromCookies } from './lib/session.ts';
 import { checkStoredSession } from './lib/session-check.ts';
 import { loadSiteConfig } from './lib/site-config.tsx';
 
 // Spec 2.1: the configuration decides the route set, so it is read before anything renders.
 async function start() {
+  // index.html preloads /api/config; meanwhile the page's own chunks download too.
+  preloadPublicPage(window.location);
   // The admin host and the main site share the session through the mirror cookies (spec 9).
   restoreSessionFromCookies();
   // Spec 4: the stored session is checked once, alongside the first render rather than before it, so
@@ -17,6 +21,7 @@ async function start() {
   void checkStoredSession();
   const config = await loadSiteConfig();
   const router = await createRouter(config);
+  await routerReady(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

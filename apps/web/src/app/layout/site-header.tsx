@@ -38,7 +38,8 @@ export function SiteHeader() {
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2.5 rounded-xl"
-          aria-label={`${SITE_NAME} home`}
+          // Starts with the visible words (WCAG 2.5.3, label in name); the tagline shows from sm up.
+          aria-label={`${SITE_NAME} ${SITE_TAGLINE}, home`}
         >
           <BrandMark className="size-9" />
           <span className="leading-none">

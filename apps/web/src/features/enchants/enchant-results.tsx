@@ -64,7 +64,12 @@ export function EnchantResults({ filters, results, total, onReset, isStale = fal
               </div>
               <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {section.enchants.map((enchant) => (
-                  <li key={enchant.name}>
+                  // 47 cards of some sixty elements each: the browser lays out and paints only the
+                  // ones near the screen (about 32rem tall until measured).
+                  <li
+                    key={enchant.name}
+                    className="[contain-intrinsic-height:auto_32rem] [content-visibility:auto]"
+                  >
                     <EnchantCard enchant={enchant} />
                   </li>
                 ))}

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { RotateCw, Trophy } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
+import { memo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -163,7 +164,10 @@ function Board({ metric }: { metric: MetricInfo }) {
   );
 }
 
-function Rankings({
+// The live feed pushes the ranking on connect and at each change, and the page re-renders for the
+// time it shows: the podium and the table render again only when the entries did change (the query
+// cache keeps the previous array when a pushed ranking is equal to it).
+const Rankings = memo(function Rankings({
   entries,
   metric,
   ownUuid,
@@ -195,7 +199,7 @@ function Rankings({
       </section>
     </div>
   );
-}
+});
 
 function EmptyBoard() {
   return (

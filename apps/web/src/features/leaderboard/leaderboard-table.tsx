@@ -1,11 +1,11 @@
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { formatBalance, formatCount } from './format.ts';
 import { PlayerAvatar } from './player-avatar.tsx';
 import { RankBadge } from './rank-badge.tsx';
-import { DEFAULT_SORT, nextSort, type Sort, type SortKey, sortEntries } from './sort.ts';
+import { DEFAULT_SORT, nextSort, type RankedEntry, type Sort, type SortKey, sortEntries } from './sort.ts';
 
 const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
   { key: 'position', label: '#', numeric: true },
@@ -95,64 +95,73 @@ export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: Lead
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
-              const own = row.uuid === ownUuid;
-              const rowBg = own
-                ? 'bg-amber-50 dark:bg-[#1d1a12]'
-                : 'bg-surface group-hover:bg-surface-sunken';
-              return (
-                <tr key={row.uuid} className="group border-b border-line last:border-b-0">
-                  <td className={clsx('px-3 py-2.5 sm:pl-4', STICKY_POSITION, rowBg)}>
-                    <span
-                      className={clsx(
-                        'inline-flex size-7 items-center justify-center rounded-lg font-display text-sm font-bold tabular-nums',
-                        row.position === 1 && 'bg-amber-400/25 text-amber-800 dark:text-amber-200',
-                        row.position === 2 && 'bg-slate-400/25 text-slate-700 dark:text-slate-200',
-                        row.position === 3 && 'bg-orange-500/20 text-orange-800 dark:text-orange-300',
-                        row.position > 3 && 'text-fg-muted',
-                      )}
-                    >
-                      {row.position}
-                    </span>
-                  </td>
-                  <th
-                    scope="row"
-                    className={clsx('px-3.5 py-2.5 text-left font-normal', STICKY_PLAYER, rowBg)}
-                  >
-                    <span className="flex min-w-0 items-center gap-2.5">
-                      <PlayerAvatar uuid={row.uuid} size={28} className="size-7 rounded-md" />
-                      <span className="truncate font-semibold text-fg">{row.username}</span>
-                      {own && (
-                        <span className="rounded-full bg-amber-400/25 px-1.5 py-0.5 text-[10px] font-bold text-amber-800 uppercase dark:text-amber-200">
-                          You
-                        </span>
-                      )}
-                    </span>
-                  </th>
-                  <Numeric className={rowBg} strong={metric === 'level'}>
-                    {formatCount(row.level)}
-                  </Numeric>
-                  <Numeric className={rowBg} strong={metric === 'xp'}>
-                    {formatCount(row.xp)}
-                  </Numeric>
-                  <Numeric className={rowBg} strong={metric === 'prestige'}>
-                    {formatCount(row.prestige)}
-                  </Numeric>
-                  <td className={clsx('px-3.5 py-2.5', rowBg)}>
-                    <RankBadge rank={row.rank} />
-                  </td>
-                  <Numeric className={clsx('pr-3 sm:pr-4', rowBg)} strong={metric === 'balance'}>
-                    {formatBalance(row.balance)}
-                  </Numeric>
-                </tr>
-              );
-            })}
+            {rows.map((row) => (
+              <Row key={row.uuid} row={row} metric={metric} own={row.uuid === ownUuid} />
+            ))}
           </tbody>
         </table>
       </section>
     </div>
   );
 }
+
+/** Fields of a row, compared one by one: a pushed ranking builds new row objects every time. */
+function sameRow(a: RankedEntry, b: RankedEntry): boolean {
+  const keys = Object.keys(a) as (keyof RankedEntry)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+// A live update re-renders only the rows whose player moved or changed.
+const Row = memo(
+  function Row({ row, metric, own }: { row: RankedEntry; metric: LeaderboardMetric; own: boolean }) {
+    const rowBg = own ? 'bg-amber-50 dark:bg-[#1d1a12]' : 'bg-surface group-hover:bg-surface-sunken';
+    return (
+      <tr className="group border-b border-line last:border-b-0">
+        <td className={clsx('px-3 py-2.5 sm:pl-4', STICKY_POSITION, rowBg)}>
+          <span
+            className={clsx(
+              'inline-flex size-7 items-center justify-center rounded-lg font-display text-sm font-bold tabular-nums',
+              row.position === 1 && 'bg-amber-400/25 text-amber-800 dark:text-amber-200',
+              row.position === 2 && 'bg-slate-400/25 text-slate-700 dark:text-slate-200',
+              row.position === 3 && 'bg-orange-500/20 text-orange-800 dark:text-orange-300',
+              row.position > 3 && 'text-fg-muted',
+            )}
+          >
+            {row.position}
+          </span>
+        </td>
+        <th scope="row" className={clsx('px-3.5 py-2.5 text-left font-normal', STICKY_PLAYER, rowBg)}>
+          <span className="flex min-w-0 items-center gap-2.5">
+            <PlayerAvatar uuid={row.uuid} size={28} className="size-7 rounded-md" />
+            <span className="truncate font-semibold text-fg">{row.username}</span>
+            {own && (
+              <span className="rounded-full bg-amber-400/25 px-1.5 py-0.5 text-[10px] font-bold text-amber-800 uppercase dark:text-amber-200">
+                You
+              </span>
+            )}
+          </span>
+        </th>
+        <Numeric className={rowBg} strong={metric === 'level'}>
+          {formatCount(row.level)}
+        </Numeric>
+        <Numeric className={rowBg} strong={metric === 'xp'}>
+          {formatCount(row.xp)}
+        </Numeric>
+        <Numeric className={rowBg} strong={metric === 'prestige'}>
+          {formatCount(row.prestige)}
+        </Numeric>
+        <td className={clsx('px-3.5 py-2.5', rowBg)}>
+          <RankBadge rank={row.rank} />
+        </td>
+        <Numeric className={clsx('pr-3 sm:pr-4', rowBg)} strong={metric === 'balance'}>
+          {formatBalance(row.balance)}
+        </Numeric>
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.metric === after.metric && before.own === after.own && sameRow(before.row, after.row),
+);
 
 /** A figure cell; the figure the ranking is by stands out in its column. */
 function Numeric({ children, className, strong }: { children: string; className?: string; strong: boolean }) {
