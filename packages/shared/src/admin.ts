@@ -1,6 +1,7 @@
 // The admin console (spec 2.12, 3 Dashboard response and Command result, 4 Admin dashboard, 5 Admin
 // command, 7 the admin calls, 9 dashboard sizes; DESIGN.md section 4 "Staff commands").
 import { z } from 'zod';
+import { clampedLimit } from './players.ts';
 
 // Spec 9: the dashboard shows 10 recent events, the top 6 balances, the top 5 gangs, 24 hours of XP.
 export const DASHBOARD_RECENT_ACTIVITY = 10;
@@ -138,16 +139,5 @@ export const AUDIT_MAX_LIMIT = 200;
 
 /** GET /api/admin/commands?limit=: a limit outside 1..200 is clamped; missing or empty means 50. */
 export const auditQuerySchema = z.object({
-  limit: z
-    .preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.coerce
-        .number({ error: 'limit must be a number' })
-        .int({ error: 'limit must be a whole number' })
-        .optional(),
-    )
-    .transform((value) =>
-      value === undefined ? AUDIT_DEFAULT_LIMIT : Math.min(AUDIT_MAX_LIMIT, Math.max(1, value)),
-    )
-    .describe('How many entries, newest first: 50 by default, clamped to 1..200'),
+  limit: clampedLimit(AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT, 'entries, newest first'),
 });

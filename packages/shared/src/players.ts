@@ -48,9 +48,16 @@ export type PlayerStats = z.infer<typeof playerStatsSchema>;
 export const ACTIVITY_DEFAULT_LIMIT = 10;
 export const ACTIVITY_MAX_LIMIT = 50;
 
-/** A limit outside 1..50 is clamped rather than refused; a missing or empty one means 10. */
 export const activityQuerySchema = z.object({
-  limit: z
+  limit: clampedLimit(ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT, 'entries, newest first'),
+});
+
+/**
+ * A `?limit=` that is clamped to 1..max rather than refused; missing or empty means `fallback`;
+ * anything that is not a whole number is a 400.
+ */
+export function clampedLimit(fallback: number, max: number, what: string) {
+  return z
     .preprocess(
       (value) => (value === '' ? undefined : value),
       z.coerce
@@ -58,11 +65,9 @@ export const activityQuerySchema = z.object({
         .int({ error: 'limit must be a whole number' })
         .optional(),
     )
-    .transform((value) =>
-      value === undefined ? ACTIVITY_DEFAULT_LIMIT : Math.min(ACTIVITY_MAX_LIMIT, Math.max(1, value)),
-    )
-    .describe('How many entries, newest first: 10 by default, clamped to 1..50'),
-});
+    .transform((value) => (value === undefined ? fallback : Math.min(max, Math.max(1, value))))
+    .describe(`How many ${what}: ${fallback} by default, clamped to 1..${max}`);
+}
 
 export const activityItemSchema = z.object({
   id: z.number(),

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import type { LiveStatus } from '../../lib/live-socket.ts';
@@ -45,14 +46,10 @@ export function LeaderboardPage() {
   return (
     <div className="relative isolate">
       <title>{pageTitle('Leaderboard')}</title>
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[36rem] overflow-hidden"
-      >
-        <div className="absolute inset-0 bg-grid opacity-60" />
-        <div className="absolute inset-0 bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(251_191_36/0.2),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(139_92_246/0.12),transparent_70%)] dark:bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(245_158_11/0.14),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(124_58_237/0.18),transparent_70%)]" />
-        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-canvas" />
-      </div>
+      <PageBackdrop
+        glow="bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(251_191_36/0.2),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(139_92_246/0.12),transparent_70%)] dark:bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(245_158_11/0.14),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(124_58_237/0.18),transparent_70%)]"
+        height="h-[36rem]"
+      />
 
       <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
         <div className="grid gap-6 lg:grid-cols-12 lg:items-end">

