@@ -98,5 +98,8 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Lazy routes import whole pages (the admin console with its chart library): on a busy 2-core
+    // machine the first import of a file can take several seconds.
+    testTimeout: 20_000,
   },
 });

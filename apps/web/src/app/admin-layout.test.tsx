@@ -32,7 +32,7 @@ describe('admin layout account links', () => {
   ] as const)('%s: the sign-in link at %s comes back to that page', async (set, path, href) => {
     renderAdmin(set, path);
     // The header's link and the sign-in prompt's.
-    const links = await screen.findAllByRole('link', { name: 'Sign in' });
+    const links = await screen.findAllByRole('link', { name: 'Sign in' }, { timeout: 15_000 });
     expect(links).toHaveLength(2);
     for (const link of links) expect(link).toHaveAttribute('href', href);
   });

@@ -58,21 +58,27 @@ describe('/login in each route set', () => {
     const router = renderAt(adminRoutes('admin-host'), '/login', { adminHosts: [window.location.hostname] });
     await signIn();
     // A player without a staff role lands on the console's Access restricted screen.
-    expect(await screen.findByRole('heading', { name: 'Access restricted' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Access restricted' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('admin path: lands on the console at /admin', async () => {
     const router = renderAt(adminRoutes('admin-path'), '/login');
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Access restricted' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Access restricted' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('admin path: honours a redirect to another console section', async () => {
     const router = renderAt(adminRoutes('admin-path'), '/login?redirect=%2Fadmin%2Fconsole');
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Access restricted' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Access restricted' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/console');
   });
 

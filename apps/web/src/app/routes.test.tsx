@@ -65,7 +65,10 @@ describe('admin route sets', () => {
     storeSession(['OWNER']);
     stubFetch(async () => json({ detail: 'Unavailable' }, 503));
     renderRoutes(adminRoutes('admin-path'), path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Server dashboard' })).toBeInTheDocument();
+    // The console's chunk (with the chart library) is the largest lazy import: give it time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Server dashboard' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: title }).closest('section')).toHaveAttribute(
       'data-focused',
       'true',
@@ -76,7 +79,9 @@ describe('admin route sets', () => {
 
   it.each(['/', '/admin/nope', '/leaderboard'])('admin-path mode redirects %s to /admin', async (path) => {
     const router = renderRoutes(adminRoutes('admin-path'), path);
-    expect(await screen.findByRole('heading', { name: 'Secure administrator access' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Secure administrator access' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 
@@ -88,7 +93,9 @@ describe('admin route sets', () => {
     storeSession(['web_admin']);
     stubFetch(async () => json({ detail: 'Unavailable' }, 503));
     renderRoutes(adminRoutes('admin-host'), path);
-    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: title }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: title }).closest('section')).toHaveAttribute(
       'data-focused',
       'true',
@@ -97,7 +104,9 @@ describe('admin route sets', () => {
 
   it.each(['/admin', '/docs', '/activity/more'])('admin-host mode redirects %s to /', async (path) => {
     const router = renderRoutes(adminRoutes('admin-host'), path);
-    expect(await screen.findByRole('heading', { name: 'Secure administrator access' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Secure administrator access' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
