@@ -4,13 +4,16 @@
 // Lighthouse's network records). Starts everything it needs itself: the site as `npm start` runs it
 // (scripts/start.mjs, which builds the web app when it is stale), demo on, with a DATA_DIR of its own
 // and a free port; it waits for /readyz and for the simulated world to be seeded, then drives the
-// system Chromium (never a downloaded browser) through chrome-launcher. Writes its section of
-// bench/RESULTS.md. Not part of `npm test`. Usage: npm run bench -- lighthouse
+// system Chromium (never a downloaded browser) through chrome-launcher (a dependency of lighthouse).
+// Avatars and item icons come from other hosts, out of reach of a machine without internet: a
+// stand-in image host on the loopback answers for them (see lighthouse-notes.md). Writes its section
+// of bench/RESULTS.md. Not part of `npm test`. Usage: npm run bench -- lighthouse
 //
 // Environment: CHROME_PATH (/usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS per page and preset (3; the run
 // with the median performance score is reported), BENCH_LIGHTHOUSE_PRESETS (mobile,desktop),
 // BENCH_LIGHTHOUSE_PAGES (/,/leaderboard,/enchants,/docs), BENCH_LIGHTHOUSE_REPORTS (a directory
 // to keep every run's JSON report in; a temporary one otherwise).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -207,8 +210,6 @@ function summarize(lhr) {
     metrics: Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? null])),
     scriptCount: scripts.length,
     scriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
-    scriptResourceBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
-    requestCount: requests.length,
     failedRequests: requests.filter((r) => !r.statusCode || r.statusCode >= 400).map((r) => r.url),
     failing,
     consoleErrors,
@@ -216,6 +217,19 @@ function summarize(lhr) {
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     runtimeError: lhr.runtimeError?.message ?? null,
   };
+}
+
+/** The browser's full version (the user agent headless Chromium sends says only 156.0.0.0). */
+function chromiumVersion() {
+  try {
+    const output = execFileSync(CHROME_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return /(\d+\.\d+\.\d+\.\d+)/.exec(output)?.[1] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** One Lighthouse run on a Chromium of its own (a clean profile each time). */
@@ -253,7 +267,7 @@ async function main() {
   log(`Demo site at ${site.origin} (seeded in ${since(started)} from the start)`);
 
   const results = [];
-  let browser = null;
+  let browser = chromiumVersion();
   const loadBefore = loadavg()[0];
   for (const preset of PRESET_NAMES) {
     for (const page of PAGES) {
@@ -331,6 +345,7 @@ async function main() {
   }
   for (const e of consoleErrors) log(`  console error: ${e}`);
   for (const u of failedRequests) log(`  failed request: ${u}`);
+  for (const w of new Set(results.flatMap((r) => r.median.warnings))) log(`  Lighthouse warning: ${w}`);
   log(machineNote);
   log(`Reports (JSON) in ${reports}`);
 

@@ -38,12 +38,13 @@ export function SiteHeader() {
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2.5 rounded-xl"
-          // Starts with the visible words (WCAG 2.5.3, label in name); the tagline shows from sm up.
+          // Holds the visible words (WCAG 2.5.3, label in name); the tagline shows from sm up, and the
+          // space between the two lines keeps their words apart for tools that read the text.
           aria-label={`${SITE_NAME} ${SITE_TAGLINE}, home`}
         >
           <BrandMark className="size-9" />
           <span className="leading-none">
-            <span className="block font-display text-lg font-bold tracking-tight text-fg">{SITE_NAME}</span>
+            <span className="block font-display text-lg font-bold tracking-tight text-fg">{SITE_NAME}</span>{' '}
             <span className="hidden text-[11px] font-medium tracking-[0.18em] text-fg-muted uppercase sm:block">
               {SITE_TAGLINE}
             </span>

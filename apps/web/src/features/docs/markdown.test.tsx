@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render-route.tsx';
-import { Markdown } from './markdown.tsx';
+import { loadRawHtmlSupport, Markdown } from './markdown.tsx';
+
+// Content with HTML waits for the HTML parser, loaded on demand; loaded here, it renders at once.
+beforeAll(() => loadRawHtmlSupport());
 
 function renderMarkdown(content: string) {
   const { container } = renderRoute(<Markdown content={content} />);

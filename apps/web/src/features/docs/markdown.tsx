@@ -5,7 +5,6 @@ import { Check, ExternalLink } from 'lucide-react';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
-import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { safeUrl } from './safe-url.ts';
@@ -27,6 +26,42 @@ const schema = {
     'xmp',
   ],
 };
+
+type RehypeRaw = typeof import('rehype-raw').default;
+type RawTransform = ReturnType<RehypeRaw>;
+type HastNode = { type: string; children?: HastNode[] };
+
+const hasRawHtml = (node: HastNode): boolean =>
+  node.type === 'raw' || (node.children?.some(hasRawHtml) ?? false);
+
+// rehype-raw brings an HTML parser about as big as the rest of the markdown code, and re-parses the
+// whole tree with it. Most docs hold no HTML: the parser loads with the first that does.
+let rehypeRaw: RehypeRaw | null = null;
+let loadingRaw: Promise<void> | null = null;
+let rawFailed: unknown = null;
+
+/** Loads the HTML support; Markdown renders HTML at once after this (the tests call it first). */
+export function loadRawHtmlSupport(): Promise<void> {
+  loadingRaw ??= import('rehype-raw').then(
+    (module) => {
+      rehypeRaw = module.default;
+    },
+    (error: unknown) => {
+      rawFailed = error;
+    },
+  );
+  return loadingRaw;
+}
+
+/** rehype-raw, for a tree that has raw HTML in it: the render suspends until the parser is here. */
+function rehypeRawWhenPresent(): RawTransform {
+  return (tree, file) => {
+    if (!hasRawHtml(tree as HastNode)) return tree;
+    if (rawFailed) throw rawFailed;
+    if (!rehypeRaw) throw loadRawHtmlSupport();
+    return rehypeRaw()(tree, file);
+  };
+}
 
 type Props<Tag extends keyof React.JSX.IntrinsicElements> = ComponentPropsWithoutRef<Tag> & ExtraProps;
 
@@ -232,7 +267,8 @@ const components: Components = {
 
 /**
  * Markdown with GitHub's extensions. Raw HTML is parsed, then sanitized (rehype-sanitize after
- * rehype-raw, so nothing the HTML adds escapes it); addresses go through safeUrl.
+ * rehype-raw, so nothing the HTML adds escapes it); addresses go through safeUrl. Content with HTML
+ * suspends (place it inside Suspense, as LazyMarkdown does) until loadRawHtmlSupport has loaded.
  */
 export function Markdown({ content, className }: { content: string; className?: string }) {
   return (
@@ -244,7 +280,7 @@ export function Markdown({ content, className }: { content: string; className?: 
     >
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
-        rehypePlugins={[rehypeRaw, [rehypeSanitize, schema]]}
+        rehypePlugins={[rehypeRawWhenPresent, [rehypeSanitize, schema]]}
         urlTransform={safeUrl}
         components={components}
       >
