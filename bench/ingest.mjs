@@ -26,6 +26,8 @@ import {
   machineCpu,
   newSecrets,
   onCleanup,
+  postJson,
+  random,
   root,
   runBenchmark,
   since,
@@ -57,52 +59,17 @@ const STATS = ['BLOCKS_MINED', 'MOBS_KILLED', 'DEATHS', 'PLAYTIME', 'FISH_CAUGHT
 const ACTIVITIES = ['RANKUP', 'PRESTIGE', 'ENCHANT', 'TRADE', 'GANG_JOIN', 'CRATE_OPENED'];
 
 /** A small seeded generator (mulberry32), so every run sends the same mix. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** POST a JSON body over keep-alive; answers `{status, body}`. */
+/** POST a batch to the bridge over keep-alive; answers `{status, body}`. */
 function post(server, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${server.origin}/api/bridge/events`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${server.bridgeToken}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = { text };
-          }
-          resolve({ status: response.statusCode, body: parsed });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  return postJson(
+    `${server.origin}/api/bridge/events`,
+    { authorization: `Bearer ${server.bridgeToken}` },
+    body,
+    agent,
+  );
 }
 
 /** The population: players who joined once, through the bridge, before any run. */

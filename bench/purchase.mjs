@@ -25,6 +25,8 @@ import {
   log,
   machineCpu,
   newSecrets,
+  postJson,
+  random,
   root,
   runBenchmark,
   since,
@@ -73,56 +75,11 @@ const KINDS = {
 };
 
 /** A small seeded generator (mulberry32), so every run asks for the same mix. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const agent = new http.Agent({ keepAlive: true });
 
 /** POST with a JSON body over a keep-alive connection; answers `{status, body}` (body parsed). */
-function post(origin, path, headers, body) {
-  const url = new URL(path, origin);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        agent,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed = null;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = { text };
-          }
-          resolve({ status: response.statusCode, body: parsed });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+const post = (origin, path, headers, body) => postJson(new URL(path, origin), headers, body, agent);
 
 /** Everything the bridge must create for one run, and what it adds up to. */
 function world(label) {

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,4 +164,51 @@ export async function describeMachine(databaseUrl) {
     node: process.version,
     postgres: (await query(databaseUrl, 'show server_version')).rows[0].server_version,
   };
+}
+
+/** A small seeded random generator (mulberry32): the same seed, the same world. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** POST a JSON body (text) over `agent`; answers `{status, body}`, the body parsed (or `{text}`). */
+export function postJson(url, headers, body, agent) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = { text };
+          }
+          resolve({ status: response.statusCode, body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
