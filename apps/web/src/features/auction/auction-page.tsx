@@ -1,11 +1,12 @@
 import type { AuctionCategory } from '@prison/shared/auction';
-import { ArrowRight, Flame, Layers, Search, Tag, TrendingDown, TrendingUp } from 'lucide-react';
+import { ArrowRight, Flame, Layers, Tag, TrendingDown, TrendingUp } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
@@ -140,20 +141,7 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
             Categories
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <label className="relative block sm:w-72">
-              <span className="sr-only">Search categories</span>
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-              />
-              <input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search categories"
-                className="h-11 w-full rounded-xl border border-line-strong bg-surface pr-3 pl-9 text-sm text-fg shadow-card placeholder:text-fg-muted focus:border-amber-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              />
-            </label>
+            <SearchField label="Search categories" value={search} onChange={setSearch} className="sm:w-72" />
             <label className="flex items-center gap-2 text-sm text-fg-muted">
               Sort by
               <select

@@ -1,11 +1,12 @@
 import type { Friend } from '@prison/shared/social';
 import { clsx } from 'clsx';
-import { Compass, LogIn, Search, Shield, UserRound, UsersRound, WifiOff } from 'lucide-react';
+import { Compass, LogIn, Shield, UserRound, UsersRound, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session.ts';
@@ -284,20 +285,12 @@ function GangBrowser({ gangs, status }: { gangs: ReturnType<typeof useGangsFeed>
               : 'Loading every gang on the server…'}
           </p>
         </div>
-        <label className="relative block w-full sm:w-80">
-          <span className="sr-only">Search by name or status</span>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-          />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search by name or status"
-            className="h-11 w-full rounded-xl border border-line-strong bg-surface pr-3 pl-9 text-sm text-fg shadow-card placeholder:text-fg-muted focus:border-amber-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-        </label>
+        <SearchField
+          label="Search by name or status"
+          value={query}
+          onChange={setQuery}
+          className="w-full sm:w-80"
+        />
       </div>
       {status === 'closed' && (
         <p
