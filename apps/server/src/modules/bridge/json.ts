@@ -33,7 +33,13 @@ export function parseBridgeBody(body: string): unknown {
   }
   const events =
     isRecord(value) && Array.isArray(value.events) ? new Set<unknown>(value.events as unknown[]) : null;
-  return plain(value, events);
+  try {
+    return plain(value, events);
+  } catch (err) {
+    // A body nested deeper than the stack allows (the parser itself may just manage it).
+    if (err instanceof RangeError) throw new HttpError(400, 'Body is not valid JSON: nested too deeply');
+    throw err;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
