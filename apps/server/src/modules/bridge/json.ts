@@ -13,12 +13,23 @@ class NumberText {
 const MONEY_FIELDS = new Set(['delta', 'price']);
 
 /**
+ * The deepest nesting a bridge body may have. A batch is three levels deep and an event's own
+ * fields a few more; anything near this is junk. Refusing it before parsing keeps every later step
+ * (the parser, the pass below, the schema) well clear of the stack's limit, whatever the stack
+ * already holds when the request arrives.
+ */
+export const MAX_BRIDGE_DEPTH = 32;
+
+/**
  * Parses a bridge body. Answers the same value as JSON.parse (the last of duplicate keys wins),
  * except that `events[i].delta` and `events[i].price`, when they are numbers, are their exact
  * decimal text. Like Fastify's own parser, it refuses `__proto__` keys and `constructor.prototype`.
  */
 export function parseBridgeBody(body: string): unknown {
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+  if (nestingDepth(text) > MAX_BRIDGE_DEPTH) {
+    throw new HttpError(400, `Body is not valid JSON: nested more than ${MAX_BRIDGE_DEPTH} deep`);
+  }
   let value: unknown;
   try {
     value = parse(text, null, {
@@ -33,13 +44,32 @@ export function parseBridgeBody(body: string): unknown {
   }
   const events =
     isRecord(value) && Array.isArray(value.events) ? new Set<unknown>(value.events as unknown[]) : null;
-  try {
-    return plain(value, events);
-  } catch (err) {
-    // A body nested deeper than the stack allows (the parser itself may just manage it).
-    if (err instanceof RangeError) throw new HttpError(400, 'Body is not valid JSON: nested too deeply');
-    throw err;
+  return plain(value, events);
+}
+
+/**
+ * How deep the text's brackets go, outside strings. Unbalanced or otherwise broken text is left
+ * for the parser to refuse; this only bounds how far it, and what follows it, will recurse.
+ */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
   }
+  return deepest;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
