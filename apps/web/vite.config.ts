@@ -1,10 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { type BuiltPageHint, PAGE_HINTS } from './src/app/page-hints.ts';
 
 // The API server (apps/server) listens on 8080; in development Vite forwards the API and live sockets to it.
 const apiTarget = 'http://localhost:8080';
@@ -57,8 +59,43 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * Writes page-hints.json: for each page of src/app/page-hints.ts, the chunk files its lazy modules
+ * need beyond the entry chunk (the chunk holding each module and what it imports, transitively), for
+ * the server to announce in that page's HTML. A module found in no chunk fails the build.
+ */
+function pageHints(): Plugin {
+  return {
+    name: 'page-hints',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
+      const files = (chunk: OutputChunk, into: Set<string>) => {
+        if (entries.has(chunk.fileName) || into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const name of chunk.imports) {
+          const imported = bundle[name];
+          if (imported?.type === 'chunk') files(imported, into);
+        }
+      };
+      const hints: BuiltPageHint[] = PAGE_HINTS.map(({ path, modules, data = [] }) => {
+        const needed = new Set<string>();
+        for (const module of modules) {
+          const chunk = byModule.get(resolve(import.meta.dirname, module));
+          if (!chunk) this.error(`page-hints.ts: ${module} (for ${path}) is in no chunk`);
+          files(chunk, needed);
+        }
+        return { path, modulepreload: [...needed].map((file) => `/${file}`), data: [...data] };
+      });
+      this.emitFile({ type: 'asset', fileName: 'page-hints.json', source: JSON.stringify(hints, null, 2) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), preloadFonts()],
+  plugins: [react(), tailwindcss(), precompress(), preloadFonts(), pageHints()],
   build: {
     // scripts/check-budget.mjs reads the manifest to measure what the home page downloads.
     manifest: true,

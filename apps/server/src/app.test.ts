@@ -60,6 +60,26 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     }
   });
 
+  it("names a public page's chunks and data in its HTML, and data only without a query string", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await t.app.inject(url)).body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g),
+      ].map(([, rel, href]) => `${rel} ${href}`);
+    expect(await preloads('/leaderboard')).toEqual([
+      'modulepreload /assets/leaderboard-1.js',
+      'preload /api/leaderboard?limit=50',
+    ]);
+    expect(await preloads('/leaderboard/')).toEqual(await preloads('/leaderboard'));
+    expect(await preloads('/leaderboard?metric=coins')).toEqual(['modulepreload /assets/leaderboard-1.js']);
+    expect(await preloads('/auction/ores')).toEqual([
+      'modulepreload /assets/category-1.js',
+      'modulepreload /assets/shared-1.js',
+    ]);
+    for (const url of ['/', '/auction', '/auction/ores/more', '/leaderboards', '/admin']) {
+      expect(await preloads(url), url).toEqual([]);
+    }
+  });
+
   it('answers a malformed address, and files that do not exist, with {detail}, not the app', async () => {
     const bad = await t.app.inject('/api/%zz');
     expect(bad.statusCode).toBe(400);
@@ -137,5 +157,23 @@ describe('malformed HTTP', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('page hints on an admin host', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { ADMIN_HOSTS: 'admin.example.net' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('leaves them out: an admin host serves the admin console at every path', async () => {
+    const page = async (host: string) =>
+      (await t.app.inject({ url: '/leaderboard', headers: { host } })).body.includes('modulepreload');
+    expect(await page('admin.example.net')).toBe(false);
+    expect(await page('ADMIN.example.net:8080')).toBe(false);
+    expect(await page('www.example.net')).toBe(true);
   });
 });

@@ -141,6 +141,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auctionRoutes, { db: database.db, hub, tokens });
   await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
   await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets });
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.adminHosts);
   return app;
 }

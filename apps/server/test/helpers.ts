@@ -54,12 +54,24 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
-/** A built web app stand-in: an index.html and one hashed asset. */
+/** A built web app stand-in: an index.html, one hashed asset, and the hints of two pages. */
 export function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Prison</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Prison</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  const hints = [
+    {
+      path: '/leaderboard',
+      modulepreload: ['/assets/leaderboard-1.js'],
+      data: ['/api/leaderboard?limit=50'],
+    },
+    { path: '/auction/*', modulepreload: ['/assets/category-1.js', '/assets/shared-1.js'], data: [] },
+  ];
+  writeFileSync(join(dir, 'page-hints.json'), JSON.stringify(hints));
   return dir;
 }
 

@@ -1,6 +1,9 @@
 // Hosts the built web app: hashed assets cached for a year, pre-compressed files when present,
-// and index.html for every other path outside /api and /ws (the single-page app's routes).
-import { existsSync } from 'node:fs';
+// and index.html for every other path outside /api and /ws (the single-page app's routes). A public
+// page's index.html also names the chunks and data that page needs (page-hints.json, written by the
+// web build from apps/web/src/app/page-hints.ts), so the browser fetches them alongside the entry
+// chunk rather than one after the other.
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +13,66 @@ const API_PATH = /^\/(api|ws)(\/|$)/;
 // app: after a deploy, a stale chunk must fail loudly instead of being handed HTML.
 const FILE_PATH = /^\/assets\/|\/[^/]+\.[A-Za-z0-9]{1,8}$/;
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+interface PageHint {
+  path: string;
+  modulepreload: string[];
+  data: string[];
+}
+
+/** A public page's index.html: with its data hints, and without (its address has a query string). */
+interface PageHtml {
+  full: string;
+  modulesOnly: string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with each hinted page's preloads, by path; `*` in a path stands for one segment. */
+export function pageHtml(
+  indexHtml: string,
+  hints: readonly PageHint[],
+): (path: string) => PageHtml | undefined {
+  const exact = new Map<string, PageHtml>();
+  const prefixed: Array<[string, PageHtml]> = [];
+  const withLinks = (links: string[]) => indexHtml.replace('</head>', `${links.join('')}</head>`);
+  for (const hint of hints) {
+    const modules = hint.modulepreload.map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+    );
+    const data = hint.data.map(
+      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`,
+    );
+    const html = { full: withLinks([...modules, ...data]), modulesOnly: withLinks(modules) };
+    if (hint.path.endsWith('/*')) prefixed.push([hint.path.slice(0, -1), html]);
+    else exact.set(hint.path, html);
+  }
+  return (path) => {
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const found = exact.get(trimmed);
+    if (found) return found;
+    for (const [prefix, html] of prefixed) {
+      const rest = trimmed.slice(prefix.length);
+      if (trimmed.startsWith(prefix) && rest.length > 0 && !rest.includes('/')) return html;
+    }
+    return undefined;
+  };
+}
+
+function readPageHints(webDist: string): PageHint[] {
+  const file = join(webDist, 'page-hints.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageHint[]) : [];
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  adminHosts: readonly string[] = [],
+): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
+  const pages = built
+    ? pageHtml(readFileSync(join(webDist, 'index.html'), 'utf8'), readPageHints(webDist))
+    : () => undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -38,6 +99,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, or start with `npm start`.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache');
+    // An admin host (named with or without its port, as route-set.ts reads it) serves the admin
+    // console at every path (spec 2.1), none of the public pages.
+    const adminHost = [request.hostname, request.host].some((h) => adminHosts.includes(h.toLowerCase()));
+    const page = adminHost ? undefined : pages(path);
+    if (!page) return reply.sendFile('index.html');
+    const html = request.url.includes('?') ? page.modulesOnly : page.full;
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,0 +1,50 @@
+// What the HTML of each public page announces, so that the browser fetches it alongside the entry
+// chunk instead of after it. The server sends the same app for every path, and without these hints a
+// lazy page is a chain: the entry chunk downloads and runs, then asks for the page's chunks, which
+// run and then ask for the page's data. On a slow phone each link of that chain is a round trip.
+//
+// The build (vite.config.ts, pageHints) turns `modules` into the chunk files each page needs and
+// writes them to dist/page-hints.json; the server (apps/server/src/plugins/web-app.ts) adds them
+// to index.html as <link rel="modulepreload"> and `data` as <link rel="preload" as="fetch">. Data
+// is only announced for requests the page makes the same way for everyone (no sign-in, default
+// query), or the browser would fetch it twice. public-routes.tsx loads the same modules; a test
+// (routes.test.tsx) keeps the two in step.
+
+export interface PageHint {
+  /** A path of the public route set; `*` stands for one path segment. */
+  path: string;
+  /** The page's lazy modules, relative to apps/web, in the order the page loads them. */
+  modules: readonly string[];
+  /** GET requests the page makes at once when its address has no query string. */
+  data?: readonly string[];
+}
+
+const LAYOUT = 'src/app/query-layout.tsx';
+
+export const PAGE_HINTS: readonly PageHint[] = [
+  { path: '/enchants', modules: [LAYOUT, 'src/features/enchants/enchants-page.tsx'] },
+  {
+    path: '/docs',
+    // The page starts loading the markdown code as it mounts (lazy-markdown.tsx).
+    modules: [LAYOUT, 'src/features/docs/docs-page.tsx', 'src/features/docs/markdown.tsx'],
+    data: ['/api/docs'],
+  },
+  {
+    path: '/leaderboard',
+    modules: [LAYOUT, 'src/features/leaderboard/leaderboard-page.tsx'],
+    data: ['/api/leaderboard?limit=50&metric=level'],
+  },
+  { path: '/auction', modules: [LAYOUT, 'src/features/auction/auction-page.tsx'] },
+  { path: '/auction/*', modules: [LAYOUT, 'src/features/auction/auction-category-page.tsx'] },
+  { path: '/login', modules: [LAYOUT, 'src/app/login-route.tsx'] },
+  { path: '/profile', modules: [LAYOUT, 'src/features/profile/profile-page.tsx'] },
+  { path: '/social', modules: [LAYOUT, 'src/features/social/social-page.tsx'] },
+  { path: '/privacy', modules: [LAYOUT, 'src/features/privacy/privacy-page.tsx'] },
+];
+
+/** The built form, in dist/page-hints.json: addresses the browser can fetch. */
+export interface BuiltPageHint {
+  path: string;
+  modulepreload: string[];
+  data: string[];
+}
