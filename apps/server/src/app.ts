@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(configRoutes, { config });
   const tokens = accessTokens(secrets.jwtSecret);
   await app.register(authRoutes, { db: database.db, tokens });
-  await app.register(docsRoutes, { db: database.db, tokens });
+  await app.register(docsRoutes, { db: database.db, hub, tokens });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: apiHeaders(config) });

@@ -78,7 +78,11 @@ export function fakeWebDist(): string {
 export const BRIDGE_TOKEN = 'test-bridge-token-0123456789';
 
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
-  const database = await openTestDatabase(kind);
+  return createTestAppOn(await openTestDatabase(kind), env);
+}
+
+/** The real app on a database of the caller's: two of them on one PostgreSQL are two server processes. */
+export async function createTestAppOn(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({ DEMO: 'off', WEB_DIST: fakeWebDist(), DATA_DIR: tmpdir(), ...env });
   const secrets: Secrets = {
     jwtSecret: 'test-jwt-secret-0123456789abcdef',

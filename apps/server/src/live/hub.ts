@@ -96,6 +96,18 @@ export class LiveHub {
     if (topic.frame !== null) socket.send(topic.frame);
   }
 
+  /**
+   * Rebuilds a topic now, after any build in flight (which may have read the database before the
+   * caller's write), so that what this process answers next includes a write it just committed. A
+   * topic nobody has read yet is left to its first reader.
+   */
+  async refresh(name: string): Promise<void> {
+    const topic = this.topics.get(name);
+    if (!topic) return;
+    if (topic.building) await topic.building;
+    await this.rebuildNow(topic);
+  }
+
   /** Marks topics changed in this process (the NOTIFY path does the same for every process). */
   invalidate(names: Iterable<string>): void {
     for (const name of names) {

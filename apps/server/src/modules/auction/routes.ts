@@ -10,13 +10,16 @@ import {
   purchaseSchema,
 } from '@prison/shared/auction';
 import { errorSchema } from '@prison/shared/errors';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { bodyHeaders, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { buildCategories, CATEGORIES_TOPIC, categoryListings, purchase } from './service.ts';
+
+const inAnswer = (categories: AuctionCategory[]) => ({ categories });
 
 /** Per signed-in player: far more than a person clicks, far less than a script hammering. */
 export const PURCHASES_PER_MINUTE = 60;
@@ -32,6 +35,9 @@ export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens
     '/api/auction/categories',
     {
       onRequest: signedIn,
+      // The body is already compressed (live/encoded-body.ts): the site-wide compressor would redo it.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['auction'],
         summary: 'Every auction category with its active listings’ count and price range',
@@ -42,7 +48,14 @@ export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens
         response: { 200: auctionCategoriesSchema, 401: errorSchema, 503: errorSchema },
       },
     },
-    async () => ({ categories: await hub.current<AuctionCategory[]>(CATEGORIES_TOPIC) }),
+    async (request, reply) => {
+      // Every reader of a snapshot gets the same bytes, encoded once.
+      const snapshot = await hub.current<AuctionCategory[]>(CATEGORIES_TOPIC);
+      const body = encodedBody(snapshot, 0, preferredEncoding(request.headers['accept-encoding']), inAnswer);
+      reply.headers(bodyHeaders(body));
+      // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
+      return (reply as FastifyReply).send(body.bytes);
+    },
   );
 
   app.get(

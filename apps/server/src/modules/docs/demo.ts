@@ -1,11 +1,15 @@
 // Demo mode's guides are site content, not game data: written straight into the database.
-import type { Db } from '../../db/client.ts';
+import { type Db, notifyTopics } from '../../db/client.ts';
 import { docs } from '../../db/schema.ts';
 import { DEMO_GUIDES } from './demo-guides.ts';
+import { DOCS_TOPIC } from './service.ts';
 
 export async function seedDemoGuides(db: Db): Promise<void> {
-  await db
-    .insert(docs)
-    .values(DEMO_GUIDES.map(({ title, slug, content }) => ({ title, slug, content })))
-    .onConflictDoNothing({ target: docs.slug });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(docs)
+      .values(DEMO_GUIDES.map(({ title, slug, content }) => ({ title, slug, content })))
+      .onConflictDoNothing({ target: docs.slug });
+    await notifyTopics(tx, [DOCS_TOPIC]);
+  });
 }

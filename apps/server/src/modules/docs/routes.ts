@@ -1,28 +1,52 @@
-import { createDocRequestSchema, DOC_CONTENT_MAX_BYTES, docListSchema, docSchema } from '@prison/shared/docs';
+import {
+  createDocRequestSchema,
+  DOC_CONTENT_MAX_BYTES,
+  type Doc,
+  docListSchema,
+  docSchema,
+} from '@prison/shared/docs';
 import { errorSchema } from '@prison/shared/errors';
 import { canEditDocs } from '@prison/shared/roles';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { bodyHeaders, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
+import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireRoles } from '../../plugins/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import { createDoc, listDocs } from './service.ts';
+import { createDoc, DOCS_TOPIC, listDocs } from './service.ts';
 
 export const DOC_CREATES_PER_MINUTE = 60;
 
-export const docsRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens }> = async (
+const everyDoc = (list: Doc[]) => list;
+
+export const docsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens: AccessTokens }> = async (
   app,
-  { db, tokens },
+  { db, hub, tokens },
 ) => {
+  // Docs change only when one is created: every reader gets the same snapshot's bytes, encoded once
+  // (live/encoded-body.ts), with no query per request.
+  hub.define(DOCS_TOPIC, async () => ({ value: await listDocs(db) }));
+
   app.get(
     '/api/docs',
     {
+      // The body is already compressed: the site-wide compressor would redo it.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['docs'],
         summary: 'Every doc, sorted by title (no sign-in needed)',
         response: { 200: docListSchema, 503: errorSchema },
       },
     },
-    async () => listDocs(db),
+    async (request, reply) => {
+      const list = await hub.current<Doc[]>(DOCS_TOPIC);
+      const body = encodedBody(list, 0, preferredEncoding(request.headers['accept-encoding']), everyDoc);
+      reply.headers(bodyHeaders(body));
+      // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
+      return (reply as FastifyReply).send(body.bytes);
+    },
   );
 
   app.post(
@@ -50,6 +74,12 @@ export const docsRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens }>
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await createDoc(db, request.body, request.auth!.uuid)),
+    async (request, reply) => {
+      const doc = await createDoc(db, request.body, request.auth!.uuid);
+      // This process's readers see the new doc as soon as its author does; the others within a
+      // moment, when the NOTIFY arrives.
+      await hub.refresh(DOCS_TOPIC);
+      return reply.code(201).send(doc);
+    },
   );
 };

@@ -9,11 +9,14 @@ import {
   sortDocs,
 } from '@prison/shared/docs';
 import { eq, like, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, notifyTopics } from '../../db/client.ts';
 import { docs } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 
 const columns = { title: docs.title, slug: docs.slug, content: docs.content };
+
+/** The live topic holding every doc: rebuilt when one is created, in every server process. */
+export const DOCS_TOPIC = 'docs';
 
 /** Every doc, in the shared title order (sorted here rather than by SQL, whose collation varies by server). */
 export async function listDocs(db: Db): Promise<Doc[]> {
@@ -46,11 +49,16 @@ export async function createDoc(db: Db, input: CreateDocRequest, authorUuid: str
   const base = slugify(input.title);
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
     const slug = await freeSlug(db, base);
-    const [created] = await db
-      .insert(docs)
-      .values({ slug, title: input.title, content: input.content, authorUuid })
-      .onConflictDoNothing({ target: docs.slug })
-      .returning(columns);
+    // The NOTIFY goes out with the commit, so every process's list gains the doc, or none does.
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(docs)
+        .values({ slug, title: input.title, content: input.content, authorUuid })
+        .onConflictDoNothing({ target: docs.slug })
+        .returning(columns);
+      if (row) await notifyTopics(tx, [DOCS_TOPIC]);
+      return row;
+    });
     if (created) return created;
   }
   throw new HttpError(409, 'Many docs with this title are being created right now. Please try again.');

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { players } from '../../db/schema.ts';
-import { preferredEncoding } from './encoded-body.ts';
+import { preferredEncoding } from '../../live/encoded-body.ts';
 import { laneQuery } from './routes.ts';
 
 /** One request over a real connection: status, headers and the body's bytes as sent. */

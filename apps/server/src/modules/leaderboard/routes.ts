@@ -13,24 +13,22 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { bodyHeaders, type EncodedBody, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { type FastLane, type LaneAnswer, laneHeaders } from '../../plugins/fast-lane.ts';
 import type { HeaderSet } from '../../plugins/security.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
-import { type EncodedBody, encodedBody, preferredEncoding } from './encoded-body.ts';
 import { buildLeaderboard, feedTopic, LEADERBOARD_TOPICS, snapshotTopic } from './service.ts';
 
 // The snapshot is at most a second old (the hub's rebuild interval); so may a cached copy be.
 const CACHE_CONTROL = 'public, max-age=1';
-const JSON_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': CACHE_CONTROL,
-  vary: 'accept-encoding',
-};
 
-function bodyHeaders(body: EncodedBody): HeaderSet {
-  return body.encoding ? { ...JSON_HEADERS, 'content-encoding': body.encoding } : JSON_HEADERS;
-}
+const top = (snapshot: readonly LeaderboardEntry[], limit: number) => snapshot.slice(0, limit);
+
+const answerHeaders = (body: EncodedBody): HeaderSet => ({
+  ...bodyHeaders(body),
+  'cache-control': CACHE_CONTROL,
+});
 
 /**
  * The query as the fast lane reads it: only `limit` as plain digits and `metric` as one of the
@@ -81,10 +79,15 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
     const parsed = laneQuery(query);
     const snapshot = parsed && hub.peek<LeaderboardEntry[]>(snapshotTopic(parsed.metric));
     if (!parsed || !snapshot) return null;
-    const body = encodedBody(snapshot, parsed.limit, preferredEncoding(request.headers['accept-encoding']));
+    const body = encodedBody(
+      snapshot,
+      parsed.limit,
+      preferredEncoding(request.headers['accept-encoding']),
+      top,
+    );
     let answer = laneAnswers.get(body);
     if (!answer) {
-      answer = { body: body.bytes, headers: laneHeaders({ ...headers, ...bodyHeaders(body) }, body.bytes) };
+      answer = { body: body.bytes, headers: laneHeaders({ ...headers, ...answerHeaders(body) }, body.bytes) };
       laneAnswers.set(body, answer);
     }
     return answer;
@@ -93,7 +96,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/leaderboard',
     {
-      // The body is already compressed (encoded-body.ts): the site-wide compressor would redo it.
+      // The body is already compressed (live/encoded-body.ts): the site-wide compressor would redo it.
       compress: false,
       // A GET has no body to decompress.
       decompress: false,
@@ -108,8 +111,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { metric, limit } = request.query;
       const snapshot = await hub.current<LeaderboardEntry[]>(snapshotTopic(metric));
-      const body = encodedBody(snapshot, limit, preferredEncoding(request.headers['accept-encoding']));
-      reply.headers(bodyHeaders(body));
+      const body = encodedBody(snapshot, limit, preferredEncoding(request.headers['accept-encoding']), top);
+      reply.headers(answerHeaders(body));
       // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
       return (reply as FastifyReply).send(body.bytes);
     },

@@ -1,7 +1,7 @@
-// The leaderboard is read far more often than it changes: each snapshot's answer is serialized (and
-// compressed) once per limit and encoding, so a request does no JSON or compression work at all.
+// Live snapshots (the leaderboard, the docs) are read far more often than they change: each
+// snapshot's answer is serialized (and compressed) once per variant and encoding, so a request does
+// no JSON or compression work at all.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 
 export type BodyEncoding = 'identity' | 'br' | 'gzip';
 const ENCODINGS: readonly BodyEncoding[] = ['identity', 'br', 'gzip'];
@@ -15,35 +15,56 @@ export interface EncodedBody {
   encoding: 'br' | 'gzip' | null;
 }
 
-// Keyed by the snapshot array itself: a new snapshot starts with an empty cache, and an old one's
-// bodies are collected with it.
-const cache = new WeakMap<readonly LeaderboardEntry[], Map<number, EncodedBody>>();
+// Keyed by the snapshot itself: a new snapshot starts with an empty cache, and an old one's bodies
+// are collected with it.
+const cache = new WeakMap<object, Map<number, EncodedBody>>();
 
-/** The answer to ?limit=`limit` from a snapshot, in the client's preferred encoding. */
-export function encodedBody(
-  snapshot: readonly LeaderboardEntry[],
-  limit: number,
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' };
+const ENCODED_HEADERS = {
+  br: { ...JSON_HEADERS, 'content-encoding': 'br' },
+  gzip: { ...JSON_HEADERS, 'content-encoding': 'gzip' },
+};
+
+/** The headers that describe an encoded body. */
+export function bodyHeaders(body: EncodedBody): Readonly<Record<string, string>> {
+  return body.encoding ? ENCODED_HEADERS[body.encoding] : JSON_HEADERS;
+}
+
+/**
+ * The JSON of `answer(snapshot)` in the client's preferred encoding, made once per snapshot, variant
+ * (a small whole number, e.g. the leaderboard's limit) and encoding. `answer` must give the same
+ * value for the same snapshot and variant.
+ */
+export function encodedBody<T extends object>(
+  snapshot: T,
+  variant: number,
   encoding: BodyEncoding,
+  answer: (snapshot: T, variant: number) => unknown,
 ): EncodedBody {
   let bodies = cache.get(snapshot);
   if (!bodies) {
     bodies = new Map();
     cache.set(snapshot, bodies);
   }
-  const key = limit * ENCODINGS.length + ENCODINGS.indexOf(encoding);
+  const key = variant * ENCODINGS.length + ENCODINGS.indexOf(encoding);
   let body = bodies.get(key);
   if (!body) {
-    body = encode(snapshot, limit, encoding);
+    body = encode(snapshot, variant, encoding, answer);
     bodies.set(key, body);
   }
   return body;
 }
 
-function encode(snapshot: readonly LeaderboardEntry[], limit: number, encoding: BodyEncoding): EncodedBody {
+function encode<T extends object>(
+  snapshot: T,
+  variant: number,
+  encoding: BodyEncoding,
+  answer: (snapshot: T, variant: number) => unknown,
+): EncodedBody {
   if (encoding === 'identity') {
-    return { bytes: Buffer.from(JSON.stringify(snapshot.slice(0, limit))), encoding: null };
+    return { bytes: Buffer.from(JSON.stringify(answer(snapshot, variant))), encoding: null };
   }
-  const identity = encodedBody(snapshot, limit, 'identity');
+  const identity = encodedBody(snapshot, variant, 'identity', answer);
   if (identity.bytes.length < COMPRESS_FROM_BYTES) return identity;
   const plain = identity.bytes;
   const bytes =
