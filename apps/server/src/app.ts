@@ -127,15 +127,17 @@ export async function buildApp(deps: AppDeps) {
   await registerSockets(app);
 
   hub.define('players', () => buildOnline(database.db));
+  // The fast lane's answers carry the security headers of JSON answers, which it sends itself.
+  const laneJsonHeaders = apiHeaders(config);
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { config });
   const tokens = accessTokens(secrets.jwtSecret);
   await app.register(authRoutes, { db: database.db, tokens });
-  await app.register(docsRoutes, { db: database.db, hub, tokens });
+  await app.register(docsRoutes, { db: database.db, hub, tokens, lane, headers: laneJsonHeaders });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(liveRoutes, { hub, config });
-  await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: apiHeaders(config) });
+  await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: laneJsonHeaders });
   await app.register(playersRoutes, { db: database.db, tokens });
   await app.register(socialRoutes, { db: database.db, hub, config, tokens });
   await app.register(auctionRoutes, { db: database.db, hub, tokens });

@@ -69,3 +69,22 @@ export function laneHeaders(headers: Readonly<Record<string, string>>, body: Buf
   flat.push('content-length', String(body.length));
   return flat;
 }
+
+const answers = new WeakMap<object, LaneAnswer>();
+
+/**
+ * The lane's answer for bytes made once (a snapshot's encoded body, the `key`), its header list
+ * worked out once too; it is collected with the key.
+ */
+export function laneAnswer(
+  key: object,
+  body: Buffer,
+  headers: () => Readonly<Record<string, string>>,
+): LaneAnswer {
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = { body, headers: laneHeaders(headers(), body) };
+    answers.set(key, answer);
+  }
+  return answer;
+}

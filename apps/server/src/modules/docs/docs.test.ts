@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Doc } from '@prison/shared/docs';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { answerHeaders, fetchRaw } from '../../../test/raw-fetch.ts';
 import { openPostgres } from '../../db/client.ts';
 import { docs } from '../../db/schema.ts';
 import { seedDemoGuides } from './demo.ts';
@@ -127,6 +129,34 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
       expect(after, encoding).toContain('fresh-off-the-press');
       expect(after).toHaveLength(before.json.length + 1);
     }
+  });
+
+  it('answers from the fast lane exactly what the route answers, and a new doc at once', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/docs`;
+    const same = async (query: string, laned: boolean) => {
+      const encodings: Record<string, string>[] = [
+        {},
+        { 'accept-encoding': 'br' },
+        { 'accept-encoding': 'gzip' },
+      ];
+      for (const headers of encodings) {
+        const before = t.app.fastLane.served;
+        const routed = await t.app.inject({ url: `/api/docs${query}`, headers });
+        const sent = await fetchRaw(`${url}${query}`, headers);
+        expect(sent.status).toBe(200);
+        expect(sent.body.equals(routed.rawPayload), `${query} ${JSON.stringify(headers)}`).toBe(true);
+        expect(answerHeaders(sent.headers)).toEqual(answerHeaders(routed.headers));
+        expect(t.app.fastLane.served - before).toBe(laned ? 1 : 0);
+      }
+    };
+    await list();
+    await same('', true);
+    // A query the docs do not take is left to the route, which ignores it.
+    await same('?page=2', false);
+    expect((await create({ title: 'Hot Off The Lane', content: 'Fresh.' })).statusCode).toBe(201);
+    const sent = JSON.parse((await fetchRaw(url, {})).body.toString()) as Doc[];
+    expect(sent.map((d) => d.slug)).toContain('hot-off-the-lane');
   });
 
   it('numbers the slugs of docs with the same title', async () => {

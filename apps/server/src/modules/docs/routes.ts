@@ -13,6 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { bodyHeaders, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireRoles } from '../../plugins/authenticate.ts';
+import { type FastLane, laneAnswer } from '../../plugins/fast-lane.ts';
+import type { HeaderSet } from '../../plugins/security.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { createDoc, DOCS_TOPIC, listDocs } from './service.ts';
 
@@ -20,13 +22,24 @@ export const DOC_CREATES_PER_MINUTE = 60;
 
 const everyDoc = (list: Doc[]) => list;
 
-export const docsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens: AccessTokens }> = async (
-  app,
-  { db, hub, tokens },
-) => {
+export const docsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: LiveHub;
+  tokens: AccessTokens;
+  lane: FastLane;
+  /** The security headers of JSON answers, which the lane sends itself. */
+  headers: HeaderSet;
+}> = async (app, { db, hub, tokens, lane, headers }) => {
   // Docs change only when one is created: every reader gets the same snapshot's bytes, encoded once
-  // (live/encoded-body.ts), with no query per request.
+  // (live/encoded-body.ts), with no query per request; the fast lane (plugins/fast-lane.ts) sends
+  // them once the snapshot is built, and the route below whatever the lane leaves.
   hub.define(DOCS_TOPIC, async () => ({ value: await listDocs(db) }));
+  lane.get('/api/docs', (query, request) => {
+    const list = query === '' ? hub.peek<Doc[]>(DOCS_TOPIC) : undefined;
+    if (!list) return null;
+    const body = encodedBody(list, 0, preferredEncoding(request.headers['accept-encoding']), everyDoc);
+    return laneAnswer(body, body.bytes, () => ({ ...headers, ...bodyHeaders(body) }));
+  });
 
   app.get(
     '/api/docs',

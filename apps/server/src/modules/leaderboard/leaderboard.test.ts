@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
@@ -13,30 +12,10 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { answerHeaders, fetchRaw } from '../../../test/raw-fetch.ts';
 import { players } from '../../db/schema.ts';
 import { preferredEncoding } from '../../live/encoded-body.ts';
 import { laneQuery } from './routes.ts';
-
-/** One request over a real connection: status, headers and the body's bytes as sent. */
-function fetchRaw(url: string, headers: Record<string, string>, method = 'GET') {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Headers that describe the connection rather than the answer. */
-function answerHeaders(headers: IncomingHttpHeaders | Record<string, unknown>) {
-  const { date: _d, connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...rest } = headers;
-  return rest;
-}
 
 /** A player fed through the bridge like the game does: join, progress, then money. */
 function seeded(username: string, p: { level: number; xp: number; prestige: number; balance: string }) {

@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bodyHeaders, type EncodedBody, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { type FastLane, type LaneAnswer, laneHeaders } from '../../plugins/fast-lane.ts';
+import { type FastLane, laneAnswer } from '../../plugins/fast-lane.ts';
 import type { HeaderSet } from '../../plugins/security.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { buildLeaderboard, feedTopic, LEADERBOARD_TOPICS, snapshotTopic } from './service.ts';
@@ -74,23 +74,13 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
 
   // The hottest public read: answered by the fast lane (plugins/fast-lane.ts) from the built
   // snapshot's bytes; the route below answers whatever the lane leaves, with the same bytes.
-  const laneAnswers = new WeakMap<EncodedBody, LaneAnswer>();
   lane.get('/api/leaderboard', (query, request) => {
     const parsed = laneQuery(query);
     const snapshot = parsed && hub.peek<LeaderboardEntry[]>(snapshotTopic(parsed.metric));
     if (!parsed || !snapshot) return null;
-    const body = encodedBody(
-      snapshot,
-      parsed.limit,
-      preferredEncoding(request.headers['accept-encoding']),
-      top,
-    );
-    let answer = laneAnswers.get(body);
-    if (!answer) {
-      answer = { body: body.bytes, headers: laneHeaders({ ...headers, ...answerHeaders(body) }, body.bytes) };
-      laneAnswers.set(body, answer);
-    }
-    return answer;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = encodedBody(snapshot, parsed.limit, encoding, top);
+    return laneAnswer(body, body.bytes, () => ({ ...headers, ...answerHeaders(body) }));
   });
 
   app.get(
