@@ -25,7 +25,7 @@ export const PAGE_HINTS: readonly PageHint[] = [
   { path: '/enchants', modules: [LAYOUT, 'src/features/enchants/enchants-page.tsx'] },
   {
     path: '/docs',
-    // The page starts loading the markdown code as it mounts (lazy-markdown.tsx).
+    // The route's loader waits for the markdown code as well as the list (docs-page.tsx).
     modules: [LAYOUT, 'src/features/docs/docs-page.tsx', 'src/features/docs/markdown.tsx'],
     data: ['/api/docs'],
   },

@@ -45,9 +45,25 @@ describe('public route set', () => {
     ['/social', 'Social hub'],
     ['/privacy', 'What this site stores and loads'],
   ])('renders %s inside the layout', async (path, title) => {
+    // The pages' data is not what this is about: answered at once, so no page waits for it.
+    stubFetch(async () => json({ detail: 'Unavailable' }, 503));
     renderRoutes(publicRoutes(), path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('renders /docs once, with the list and the first doc as markdown, when they arrive in time', async () => {
+    stubFetch(async (request) =>
+      new URL(request.url).pathname === '/api/docs'
+        ? json([{ title: 'Mining 101', slug: 'mining', content: 'Dig **down**, carefully.' }])
+        : json({ detail: 'Unavailable' }, 503),
+    );
+    renderRoutes(publicRoutes(), '/docs');
+    await screen.findByRole('heading', { level: 1, name: 'Docs' }, { timeout: 5000 });
+    // The route's loader waited for both: no placeholders on the way.
+    expect(screen.getByRole('article')).toHaveTextContent('Dig down, carefully.');
+    expect(screen.getByText('down')).toHaveProperty('tagName', 'STRONG');
+    expect(screen.queryByText('Loading docs…')).toBeNull();
   });
 
   it.each(['/nowhere', '/admin', '/auction/a/b'])('shows the not-found page at %s', async (path) => {

@@ -4,8 +4,9 @@ import { LockKeyhole, PenLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../../lib/brand.ts';
+import { dataForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { useDocs } from './api.ts';
+import { docsQueryOptions, useDocs } from './api.ts';
 import { CreateDocCard } from './create-doc-card.tsx';
 import { DocReader } from './doc-reader.tsx';
 import { hashSlug, selectDoc } from './doc-selection.ts';
@@ -20,6 +21,15 @@ function reveal(element: HTMLElement | null) {
 }
 
 /** Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card. */
+/**
+ * The route's loader: the list and the markdown code, for the first render to show the doc itself
+ * (lib/query-client.ts); if the code fails to load, the reader tries again as it renders.
+ */
+export const docsLoader = async () => {
+  await Promise.all([dataForFirstRender(docsQueryOptions()), loadMarkdown().catch(() => {})]);
+  return null;
+};
+
 export function DocsPage() {
   const docs = useDocs();
   const [params] = useSearchParams();
@@ -36,13 +46,6 @@ export function DocsPage() {
   const selected = selectDoc(docs, requested, hashed);
   // A doc asked for by address (?doc=, #slug, a click) is brought into view; the automatic first one is not.
   const asked = Boolean(selected && (requested || selected.slug === hashed));
-
-  useEffect(() => {
-    // The markdown code downloads while the list loads, not after.
-    loadMarkdown().catch(() => {
-      // The reader's own import retries when it renders.
-    });
-  }, []);
 
   useEffect(() => {
     if (asked && selected?.slug) reveal(readerRef.current);

@@ -1,9 +1,18 @@
 import { lazy, Suspense } from 'react';
 
-/** Starts downloading the markdown stack; the page calls it as it mounts, while the docs load. */
-export const loadMarkdown = () => import('./markdown.tsx');
+type MarkdownModule = typeof import('./markdown.tsx');
 
-const Markdown = lazy(async () => ({ default: (await loadMarkdown()).Markdown }));
+/** The markdown stack once it has loaded: rendered at once from then on, with no placeholder. */
+let loaded: MarkdownModule | undefined;
+
+/** Loads the markdown stack (once); the docs route's loader waits for it with the list. */
+export const loadMarkdown = (): Promise<MarkdownModule> =>
+  import('./markdown.tsx').then((module) => {
+    loaded = module;
+    return module;
+  });
+
+const LazyLoaded = lazy(async () => ({ default: (await loadMarkdown()).Markdown }));
 
 export function MarkdownLines({ lines = 5 }: { lines?: number }) {
   return (
@@ -21,6 +30,8 @@ export function MarkdownLines({ lines = 5 }: { lines?: number }) {
 
 /** Rendered markdown, with placeholder lines while its code arrives. */
 export function LazyMarkdown({ content, className }: { content: string; className?: string }) {
+  // Markdown itself may suspend too, while the HTML parser loads for a doc that contains HTML.
+  const Markdown = loaded?.Markdown ?? LazyLoaded;
   return (
     <Suspense fallback={<MarkdownLines />}>
       <Markdown content={content} className={className} />
