@@ -38,7 +38,7 @@ function precompress(): Plugin {
   };
 }
 
-/** Preloads the Latin files of the two web fonts, so that the first render already has them. */
+/** Preloads the core subsets of the two web fonts (index.css), so that the first render already has them. */
 function preloadFonts(): Plugin {
   return {
     name: 'preload-fonts',
@@ -47,7 +47,7 @@ function preloadFonts(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         const fonts = Object.keys(bundle ?? {}).filter((file) =>
-          /(inter|space-grotesk)-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+          /(inter|space-grotesk)-core-[\w-]+\.woff2$/.test(file),
         );
         return fonts.map((file) => ({
           tag: 'link',
