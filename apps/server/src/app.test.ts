@@ -1,3 +1,5 @@
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_TOKEN, createTestApp, databaseKinds, type TestApp } from '../test/helpers.ts';
 import { BRIDGE_BODY_LIMIT } from './modules/bridge/routes.ts';
@@ -77,6 +79,40 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     ]);
     for (const url of ['/', '/auction', '/auction/ores/more', '/leaderboards', '/admin']) {
       expect(await preloads(url), url).toEqual([]);
+    }
+  });
+
+  it("answers a hinted page's HTML with an ETag, and 304 when the browser has it", async () => {
+    const first = await t.app.inject('/leaderboard');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ url: '/leaderboard', headers: { 'if-none-match': `W/"x", ${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ url: '/leaderboard?metric=xp', headers: { 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('reads the page hints again when the web app is built anew while the server runs', async () => {
+    const index = join(t.config.webDist, 'index.html');
+    const hints = join(t.config.webDist, 'page-hints.json');
+    const [oldIndex, oldHints] = [readFileSync(index, 'utf8'), readFileSync(hints, 'utf8')];
+    try {
+      writeFileSync(
+        hints,
+        JSON.stringify([{ path: '/leaderboard', modulepreload: ['/assets/next-2.js'], data: [] }]),
+      );
+      writeFileSync(index, oldIndex.replace('<title>', '<title>Rebuilt '));
+      utimesSync(index, new Date(), new Date(Date.now() + 5000));
+      const body = (await t.app.inject('/leaderboard')).body;
+      expect(body).toContain('Rebuilt');
+      expect(body).toContain('/assets/next-2.js');
+      expect(body).not.toContain('/assets/leaderboard-1.js');
+    } finally {
+      writeFileSync(index, oldIndex);
+      writeFileSync(hints, oldHints);
+      utimesSync(index, new Date(), new Date(Date.now() + 10_000));
     }
   });
 

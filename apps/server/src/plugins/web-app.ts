@@ -3,7 +3,8 @@
 // page's index.html also names the chunks and data that page needs (page-hints.json, written by the
 // web build from apps/web/src/app/page-hints.ts), so the browser fetches them alongside the entry
 // chunk rather than one after the other.
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -19,11 +20,21 @@ interface PageHint {
   data: string[];
 }
 
+interface Html {
+  html: string;
+  etag: string;
+}
+
 /** A public page's index.html: with its data hints, and without (its address has a query string). */
 interface PageHtml {
-  full: string;
-  modulesOnly: string;
+  full: Html;
+  modulesOnly: Html;
 }
+
+const withEtag = (html: string): Html => ({
+  html,
+  etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+});
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -35,7 +46,8 @@ export function pageHtml(
 ): (path: string) => PageHtml | undefined {
   const exact = new Map<string, PageHtml>();
   const prefixed: Array<[string, PageHtml]> = [];
-  const withLinks = (links: string[]) => indexHtml.replace('</head>', `${links.join('')}</head>`);
+  const withLinks = (links: string[]) =>
+    withEtag(indexHtml.replace('</head>', () => `${links.join('')}</head>`));
   for (const hint of hints) {
     const modules = hint.modulepreload.map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
@@ -64,15 +76,40 @@ function readPageHints(webDist: string): PageHint[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageHint[]) : [];
 }
 
+/**
+ * The hinted pages of the web app in `webDist`, read again whenever index.html changes (a build
+ * while the server runs), so that a page never names chunks of an older build.
+ */
+function builtPages(webDist: string): () => (path: string) => PageHtml | undefined {
+  const index = join(webDist, 'index.html');
+  let readAt = Number.NaN;
+  let pages: (path: string) => PageHtml | undefined = () => undefined;
+  return () => {
+    try {
+      const changedAt = statSync(index).mtimeMs;
+      if (changedAt !== readAt) {
+        pages = pageHtml(readFileSync(index, 'utf8'), readPageHints(webDist));
+        readAt = changedAt;
+      }
+    } catch {
+      // In the middle of a build: the plain index.html for now.
+      return () => undefined;
+    }
+    return pages;
+  };
+}
+
+/** Whether an If-None-Match header names `etag`. */
+const matches = (header: string | undefined, etag: string) =>
+  header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
   adminHosts: readonly string[] = [],
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
-  const pages = built
-    ? pageHtml(readFileSync(join(webDist, 'index.html'), 'utf8'), readPageHints(webDist))
-    : () => undefined;
+  const pages = builtPages(webDist);
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -103,9 +140,11 @@ export async function registerWebApp(
     // An admin host (named with or without its port, as route-set.ts reads it) serves the admin
     // console at every path (spec 2.1), none of the public pages.
     const adminHost = [request.hostname, request.host].some((h) => adminHosts.includes(h.toLowerCase()));
-    const page = adminHost ? undefined : pages(path);
+    const page = adminHost ? undefined : pages()(path);
     if (!page) return reply.sendFile('index.html');
-    const html = request.url.includes('?') ? page.modulesOnly : page.full;
+    const { html, etag } = request.url.includes('?') ? page.modulesOnly : page.full;
+    reply.header('etag', etag);
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }

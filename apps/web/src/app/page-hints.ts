@@ -8,7 +8,8 @@
 // to index.html as <link rel="modulepreload"> and `data` as <link rel="preload" as="fetch">. Data
 // is only announced for requests the page makes the same way for everyone (no sign-in, default
 // query), or the browser would fetch it twice. public-routes.tsx loads the same modules; a test
-// (routes.test.tsx) keeps the two in step.
+// (page-hints.test.tsx) checks that every lazy public page has a hint, that each module exists and
+// that each data address is what the page asks for.
 
 export interface PageHint {
   /** A path of the public route set; `*` stands for one path segment. */

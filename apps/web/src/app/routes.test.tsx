@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client.ts';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
 import { json, stubFetch } from '../test/fake-fetch.ts';
 import { FakeWebSocket } from '../test/fake-web-socket.ts';
@@ -22,7 +23,11 @@ beforeEach(() => {
   FakeWebSocket.reset();
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The pages share one query cache: each test starts without another's data.
+  queryClient.clear();
+});
 
 describe('public route set', () => {
   it('renders the home page at /', async () => {
@@ -45,8 +50,8 @@ describe('public route set', () => {
     ['/social', 'Social hub'],
     ['/privacy', 'What this site stores and loads'],
   ])('renders %s inside the layout', async (path, title) => {
-    // The pages' data is not what this is about: answered at once, so no page waits for it.
-    stubFetch(async () => json({ detail: 'Unavailable' }, 503));
+    // The pages' data is not what this is about: answered at once with nothing, so no page waits.
+    stubFetch(async () => json([]));
     renderRoutes(publicRoutes(), path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();

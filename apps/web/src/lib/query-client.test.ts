@@ -1,27 +1,49 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataForFirstRender, FIRST_RENDER_WAIT_MS, queryClient } from './query-client.ts';
+import {
+  FIRST_RENDER_WAIT_MS,
+  queryClient,
+  queryForFirstRender,
+  waitForFirstRender,
+} from './query-client.ts';
 
 afterEach(() => {
   queryClient.clear();
   vi.useRealTimers();
 });
 
-describe('dataForFirstRender', () => {
+describe('waitForFirstRender with queryForFirstRender', () => {
   it('waits for data that arrives in time, and then has it in the cache', async () => {
     const queryFn = vi.fn(async () => ['fresh']);
-    await expect(dataForFirstRender({ queryKey: ['first', 'fast'], queryFn })).resolves.toBeNull();
+    const options = { queryKey: ['first', 'fast'], queryFn };
+    await expect(waitForFirstRender(queryForFirstRender(options))).resolves.toBeNull();
     expect(queryClient.getQueryData(['first', 'fast'])).toEqual(['fresh']);
     // Fetched moments ago: a second visit does not fetch again.
-    await dataForFirstRender({ queryKey: ['first', 'fast'], queryFn });
+    await waitForFirstRender(queryForFirstRender(options));
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
 
-  it('stops waiting for slow data after a moment, and the fetch goes on', async () => {
+  it('does not wait when the data is cached, and refreshes stale data behind the page', async () => {
+    queryClient.setQueryData(['first', 'cached'], ['old']);
+    let answer: (value: string[]) => void = () => {};
+    const queryFn = vi.fn(() => new Promise<string[]>((resolve) => (answer = resolve)));
+    const started = Date.now();
+    await waitForFirstRender(queryForFirstRender({ queryKey: ['first', 'cached'], queryFn, staleTime: 0 }));
+    expect(Date.now() - started).toBeLessThan(FIRST_RENDER_WAIT_MS);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(['first', 'cached'])).toEqual(['old']);
+    answer(['new']);
+    await vi.waitFor(() => expect(queryClient.getQueryData(['first', 'cached'])).toEqual(['new']));
+  });
+
+  it('stops waiting for slow work after a moment, and the fetch goes on', async () => {
     vi.useFakeTimers();
     let answer: (value: string[]) => void = () => {};
     const queryFn = () => new Promise<string[]>((resolve) => (answer = resolve));
     let done = false;
-    void dataForFirstRender({ queryKey: ['first', 'slow'], queryFn }).then(() => (done = true));
+    const code = new Promise(() => {});
+    void waitForFirstRender(queryForFirstRender({ queryKey: ['first', 'slow'], queryFn }), code).then(
+      () => (done = true),
+    );
     await vi.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -30,11 +52,17 @@ describe('dataForFirstRender', () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(['first', 'slow'])).toEqual(['late']));
   });
 
-  it('never fails, and leaves retrying to the page', async () => {
+  it("never fails: an error is the page's to show", async () => {
     const queryFn = vi.fn(async () => {
       throw new Error('HTTP 503');
     });
-    await expect(dataForFirstRender({ queryKey: ['first', 'down'], queryFn })).resolves.toBeNull();
+    const failing = Promise.reject(new Error('chunk failed to load'));
+    await expect(
+      waitForFirstRender(
+        queryForFirstRender({ queryKey: ['first', 'down'], queryFn, retry: false }),
+        failing,
+      ),
+    ).resolves.toBeNull();
     expect(queryFn).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryState(['first', 'down'])?.status).toBe('error');
   });

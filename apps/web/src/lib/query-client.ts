@@ -5,25 +5,34 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-/** How long a page's first render waits for the data it shows at once before showing placeholders. */
+/** How long a page's first render waits for what it shows at once before showing placeholders. */
 export const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
- * For a route loader: starts fetching what the page shows at once and waits for it, at most
- * FIRST_RENDER_WAIT_MS, so that the page usually renders once with its data instead of placeholders
- * that the data then replaces (the server also announces the request in the page's HTML, so on a
- * first visit it is often there already). Never fails: an error or a slow answer is left to the page,
- * which shows it as it always does. Data fetched in the last 30 seconds is used as it is.
+ * A query a page shows at once, for its route loader: settles when the data is in the cache. Data
+ * already cached is used at once (and refreshed in the background when stale), so coming back to a
+ * page, or changing its query string, never waits on the network.
  */
-export async function dataForFirstRender<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+export function queryForFirstRender<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): Promise<null> {
+): Promise<void> {
+  const fetched = queryClient.prefetchQuery(options);
+  return queryClient.getQueryData(options.queryKey) === undefined ? fetched : Promise.resolve();
+}
+
+/**
+ * For a route loader: waits for `work` (queries from queryForFirstRender, lazy code), at most
+ * FIRST_RENDER_WAIT_MS, so that the page usually renders once with its content instead of
+ * placeholders that the content then replaces (the server also names the page's data and code in
+ * its HTML, so on a first visit they are often there already). Never fails: an error or a slow
+ * answer is left to the page, which shows it as it always does.
+ */
+export async function waitForFirstRender(...work: Promise<unknown>[]): Promise<null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS);
   });
-  // No retries here: after a failure the page mounts at once, and its own query tries again.
-  await Promise.race([queryClient.prefetchQuery({ ...options, retry: false }), waited]);
+  await Promise.race([Promise.allSettled(work), waited]);
   clearTimeout(timer);
   return null;
 }

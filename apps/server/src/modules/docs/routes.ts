@@ -19,6 +19,7 @@ import type { AccessTokens } from '../auth/tokens.ts';
 import { createDoc, DOCS_TOPIC, listDocs } from './service.ts';
 
 export const DOC_CREATES_PER_MINUTE = 60;
+const DOCS_REREAD_MS = 60_000;
 
 const everyDoc = (list: Doc[]) => list;
 
@@ -33,7 +34,8 @@ export const docsRoutes: FastifyPluginAsyncZod<{
   // Docs change only when one is created: every reader gets the same snapshot's bytes, encoded once
   // (live/encoded-body.ts), with no query per request; the fast lane (plugins/fast-lane.ts) sends
   // them once the snapshot is built, and the route below whatever the lane leaves.
-  hub.define(DOCS_TOPIC, async () => ({ value: await listDocs(db) }));
+  // Read again every minute too, so that a doc changed in the database by hand shows up by itself.
+  hub.define(DOCS_TOPIC, async () => ({ value: await listDocs(db), refreshInMs: DOCS_REREAD_MS }));
   lane.get('/api/docs', (query, request) => {
     const list = query === '' ? hub.peek<Doc[]>(DOCS_TOPIC) : undefined;
     if (!list) return null;

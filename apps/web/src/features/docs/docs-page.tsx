@@ -4,7 +4,7 @@ import { LockKeyhole, PenLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../../lib/brand.ts';
-import { dataForFirstRender } from '../../lib/query-client.ts';
+import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { docsQueryOptions, useDocs } from './api.ts';
 import { CreateDocCard } from './create-doc-card.tsx';
@@ -20,16 +20,13 @@ function reveal(element: HTMLElement | null) {
   if (top < 72 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: 'start' });
 }
 
-/** Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card. */
 /**
- * The route's loader: the list and the markdown code, for the first render to show the doc itself
+ * The route's loader: the list and the markdown code, so that the first render shows the doc itself
  * (lib/query-client.ts); if the code fails to load, the reader tries again as it renders.
  */
-export const docsLoader = async () => {
-  await Promise.all([dataForFirstRender(docsQueryOptions()), loadMarkdown().catch(() => {})]);
-  return null;
-};
+export const docsLoader = () => waitForFirstRender(queryForFirstRender(docsQueryOptions()), loadMarkdown());
 
+/** Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card. */
 export function DocsPage() {
   const docs = useDocs();
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 type MarkdownModule = typeof import('./markdown.tsx');
 
@@ -30,8 +30,9 @@ export function MarkdownLines({ lines = 5 }: { lines?: number }) {
 
 /** Rendered markdown, with placeholder lines while its code arrives. */
 export function LazyMarkdown({ content, className }: { content: string; className?: string }) {
+  // One component for the life of this element: switching would throw the rendered markdown away.
   // Markdown itself may suspend too, while the HTML parser loads for a doc that contains HTML.
-  const Markdown = loaded?.Markdown ?? LazyLoaded;
+  const [Markdown] = useState(() => loaded?.Markdown ?? LazyLoaded);
   return (
     <Suspense fallback={<MarkdownLines />}>
       <Markdown content={content} className={className} />
