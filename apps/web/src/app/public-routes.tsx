@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ErrorScreen, RootErrorScreen } from './error-screen.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
@@ -8,11 +8,6 @@ import { SiteLayout } from './layout/site-layout.tsx';
 const page = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: await load() }),
 });
-
-/** The same, for a page whose chunk also has a loader for the data it shows at once. */
-const pageWithData = (
-  load: () => Promise<{ Component: ComponentType; loader: LoaderFunction }>,
-): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
 // Spec 2.1 route set 3. Only the home page ships in the first bundle.
 export function publicRoutes(): RouteObject[] {
@@ -35,10 +30,11 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'docs',
-                  ...pageWithData(async () => {
+                  // The page's chunk also has a loader: the page renders once with its doc.
+                  lazy: async () => {
                     const { DocsPage, docsLoader } = await import('../features/docs/docs-page.tsx');
                     return { Component: DocsPage, loader: docsLoader };
-                  }),
+                  },
                 },
                 {
                   path: 'leaderboard',
