@@ -45,7 +45,11 @@ export function DocsPage() {
   const asked = Boolean(selected && (requested || selected.slug === hashed));
 
   useEffect(() => {
-    if (asked && selected?.slug) reveal(readerRef.current);
+    if (!asked || !selected?.slug) return;
+    // In the next frame: when the page renders with its doc at once, the router restores this
+    // entry's scroll position (ScrollRestoration) in the commit after this one, which would undo it.
+    const frame = requestAnimationFrame(() => reveal(readerRef.current));
+    return () => cancelAnimationFrame(frame);
   }, [asked, selected?.slug]);
 
   function onCreated(doc: Doc) {
