@@ -94,8 +94,26 @@ function pageHints(): Plugin {
   };
 }
 
+/**
+ * Puts public/theme-init.js into index.html itself. It must run before the first paint, and as a
+ * file of its own it was one more request holding up that paint on a slow phone. The server's
+ * Content-Security-Policy admits it by its hash (apps/server/src/plugins/security.ts).
+ */
+function inlineThemeInit(): Plugin {
+  const tag = '<script src="/theme-init.js"></script>';
+  return {
+    name: 'inline-theme-init',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
+      const script = readFileSync(join(import.meta.dirname, 'public/theme-init.js'), 'utf8').trim();
+      return html.replace(tag, () => `<script>${script}</script>`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), preloadFonts(), pageHints()],
+  plugins: [react(), tailwindcss(), precompress(), preloadFonts(), pageHints(), inlineThemeInit()],
   build: {
     // scripts/check-budget.mjs reads the manifest to measure what the home page downloads.
     manifest: true,

@@ -1,4 +1,4 @@
-// Runs before first paint (loaded blocking from index.html). Mirrors src/features/theme/theme.ts:
+// Runs before first paint, inline in index.html (the build puts it there). Mirrors src/features/theme/theme.ts:
 // a stored 'light' or 'dark' wins, otherwise the system scheme, and dark when the system says nothing.
 (() => {
   let stored = null;

@@ -2,6 +2,9 @@
 // exactly the image hosts configured; JSON answers get a short set of their own (below). None of
 // them depends on the request, so both sets are computed once and one synchronous hook puts them on
 // every answer, errors included.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
@@ -14,13 +17,26 @@ function origin(template: string): string | null {
   }
 }
 
+/**
+ * The hashes of the inline scripts of the web app's index.html, for script-src: the one that sets
+ * the theme before the first paint (apps/web/vite.config.ts puts it inline). No other inline script
+ * runs. Read once, at start-up, like the rest of the policy.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const file = join(webDist, 'index.html');
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+}
+
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const imageHosts = [config.avatarUrl, config.assetBaseUrl]
     .map(origin)
     .filter((o): o is string => o !== null);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...new Set(imageHosts)],
     fontSrc: ["'self'", 'data:'],
