@@ -1,7 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { SessionExpiryRedirect } from '../session-expiry.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+/**
+ * Scroll positions are kept per history entry, as React Router does, except for an entry opened
+ * afresh (a typed address, a link from elsewhere): React Router keys every such entry "default",
+ * so it would open at the position the last one was left at (a doc linked by #slug opened scrolled
+ * to wherever the previous page was). Those are keyed by their address instead, so a reload still
+ * comes back to where it was.
+ */
+export const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
 
 export function SiteLayout() {
   return (
@@ -17,7 +27,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <SessionExpiryRedirect />
     </div>
   );
