@@ -16,15 +16,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
 import {
-  cpuSeconds,
   createDatabase,
   describeMachine,
   fmt,
   log,
-  median,
+  measureHttp,
   newSecrets,
   onCleanup,
   query,
@@ -32,7 +30,8 @@ import {
   runBenchmark,
   since,
   startApiServer,
-  startProcess,
+  startBareServer,
+  summarizeRounds,
 } from './lib/harness.mjs';
 import { writeSection } from './lib/results.mjs';
 
@@ -104,47 +103,8 @@ function seedStatements(players) {
   ];
 }
 
-/** A bare node:http server answering every request with `bodyFile` and the headers in `headersFile`. */
-function startBare(label, bodyFile, headersFile, path) {
-  return startProcess(
-    label,
-    [join(root, 'bench/lib/bare-server.mjs'), bodyFile, headersFile],
-    { cwd: root },
-    (output) => {
-      const line = output.split('\n').find((l) => l.startsWith('{'));
-      return line ? `http://127.0.0.1:${JSON.parse(line).port}${path}` : null;
-    },
-  );
-}
-
-async function measure({ url, pid }, headers, seconds = SECONDS) {
-  const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: seconds,
-    pipelining: 1,
-  });
-  const cpuAfter = cpuSeconds(pid);
-  if (result.errors || result.non2xx || result.timeouts) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
-  }
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuUs: cpuBefore === null ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
-  };
-}
-
-const summarize = (runs) => ({
-  rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-  p50: median(runs.map((r) => r.p50)),
-  p99: median(runs.map((r) => r.p99)),
-  cpuUs: runs[0].cpuUs === null ? null : median(runs.map((r) => r.cpuUs)),
-  rounds: runs.map((r) => r.rps),
-});
+const measure = (target, headers, seconds = SECONDS) =>
+  measureHttp(target, { headers, connections: CONNECTIONS, seconds });
 const fmtCpu = (us) => (us === null ? 'n/a' : `${Math.round(us)} µs`);
 
 /**
@@ -169,7 +129,12 @@ async function compareEndpoint(server, endpoint) {
       Object.fromEntries([...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name))),
     ),
   );
-  const bare = await startBare(`the bare server for ${endpoint.name}`, bodyFile, headersFile, endpoint.path);
+  const bare = await startBareServer(
+    `the bare server for ${endpoint.name}`,
+    bodyFile,
+    headersFile,
+    endpoint.path,
+  );
   const answer = Buffer.from(await (await fetch(bare.url, { headers })).arrayBuffer());
   if (!answer.equals(body))
     throw new Error(`the bare server does not send the same bytes as ${endpoint.path}`);
@@ -183,8 +148,8 @@ async function compareEndpoint(server, endpoint) {
   }
   await bare.stop();
   const result = { name: endpoint.name, path: endpoint.label, bytes: body.length };
-  result.bare = summarize(runs.bare);
-  result.api = summarize(runs.api);
+  result.bare = summarizeRounds(runs.bare);
+  result.api = summarizeRounds(runs.api);
   result.ratio = result.api.rps / result.bare.rps;
   log(
     `  ${endpoint.name.padEnd(10)} ${fmt(body.length).padStart(7)} B  bare ${fmt(result.bare.rps).padStart(6)} req/s ` +

@@ -13,18 +13,18 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import {
-  cpuSeconds,
   createDatabase,
   describeMachine,
   fmt,
   log,
-  median,
+  measureHttp,
   query,
   root,
   runBenchmark,
   since,
   startApiServer,
-  startProcess,
+  startBareServer,
+  summarizeRounds,
 } from './lib/harness.mjs';
 import { writeSection } from './lib/results.mjs';
 
@@ -86,43 +86,7 @@ async function explainSnapshots(databaseUrl) {
   return plans;
 }
 
-async function measure({ url, pid }) {
-  const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
-  const cpuAfter = cpuSeconds(pid);
-  if (result.errors || result.non2xx || result.timeouts) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
-  }
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    // Server CPU per request: unlike requests/s, it does not depend on whether autocannon, which
-    // shares the machine, or the server is the bottleneck.
-    cpuUs: cpuBefore === null ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
-  };
-}
-
-const summarize = (runs) => ({
-  rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-  p50: median(runs.map((r) => r.p50)),
-  p99: median(runs.map((r) => r.p99)),
-  cpuUs: runs[0].cpuUs === null ? null : median(runs.map((r) => r.cpuUs)),
-});
 const fmtCpu = (us) => (us === null ? 'n/a' : `${us.toFixed(1)} µs`);
-
-/** A bare node:http server answering every request with `bodyFile` and the headers in `headersFile`. */
-function startBare(label, bodyFile, headersFile) {
-  return startProcess(
-    label,
-    [join(root, 'bench/lib/bare-server.mjs'), bodyFile, ...(headersFile ? [headersFile] : [])],
-    { cwd: root },
-    (output) => {
-      const line = output.split('\n').find((l) => l.startsWith('{'));
-      return line ? `http://127.0.0.1:${JSON.parse(line).port}${PATH}` : null;
-    },
-  );
-}
 
 // What Node adds to every answer by itself: left to each server.
 const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -165,8 +129,8 @@ async function main() {
   writeFileSync(headersFile, JSON.stringify(headers));
 
   const targets = {
-    bare: await startBare('the bare server', bodyFile),
-    'bare+headers': await startBare('the bare server with headers', bodyFile, headersFile),
+    bare: await startBareServer('the bare server', bodyFile, null, PATH),
+    'bare+headers': await startBareServer('the bare server with headers', bodyFile, headersFile, PATH),
     api,
   };
   for (const [name, target] of Object.entries(targets)) {
@@ -183,7 +147,7 @@ async function main() {
     // A rotating order, so a neighbour's load on the machine falls on every server alike.
     const order = names.map((_, i) => names[(i + round) % names.length]);
     for (const name of order) {
-      const run = await measure(targets[name]);
+      const run = await measureHttp(targets[name], { connections: CONNECTIONS, seconds: SECONDS });
       runs[name].push(run);
       log(
         `  round ${round + 1} ${name.padEnd(12)} ${fmt(run.rps).padStart(7)} req/s  p50 ${run.p50} ms  ` +
@@ -191,7 +155,7 @@ async function main() {
       );
     }
   }
-  const result = Object.fromEntries(names.map((name) => [name, summarize(runs[name])]));
+  const result = Object.fromEntries(names.map((name) => [name, summarizeRounds(runs[name])]));
   const ratio = result.api.rps / result.bare.rps;
   const ratioHeaders = result.api.rps / result['bare+headers'].rps;
   const cpuRatio = result.api.cpuUs === null ? null : result.bare.cpuUs / result.api.cpuUs;

@@ -8,6 +8,7 @@ import http from 'node:http';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,6 +39,51 @@ export async function runBenchmark(main) {
  * Starts a child process and resolves once `ready(output)` answers something other than null:
  * `{url, pid, stop}`, `url` being what `ready` answered. It is stopped at the end if not before.
  */
+/**
+ * A bare node:http server (bench/lib/bare-server.mjs) answering every request with `bodyFile` and,
+ * when given, the headers in `headersFile`; resolves to its URL for `path`.
+ */
+export function startBareServer(label, bodyFile, headersFile, path) {
+  return startProcess(
+    label,
+    [join(root, 'bench/lib/bare-server.mjs'), bodyFile, ...(headersFile ? [headersFile] : [])],
+    { cwd: root },
+    (output) => {
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      return line ? `http://127.0.0.1:${JSON.parse(line).port}${path}` : null;
+    },
+  );
+}
+
+/**
+ * One autocannon measurement of a server (`pid`, for its CPU time): requests/s, p50 and p99, and
+ * the server's CPU per request, which unlike requests/s does not depend on whether autocannon,
+ * sharing the machine, or the server is the bottleneck. Any error or non-2xx answer fails it.
+ */
+export async function measureHttp({ url, pid }, { headers, connections, seconds }) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const cpuAfter = cpuSeconds(pid);
+  if (result.errors || result.non2xx || result.timeouts) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuUs: cpuBefore === null ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
+  };
+}
+
+/** Rounds of measureHttp: mean requests/s, median latencies and CPU, and each round's requests/s. */
+export const summarizeRounds = (runs) => ({
+  rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  cpuUs: runs[0].cpuUs === null ? null : median(runs.map((r) => r.cpuUs)),
+  rounds: runs.map((r) => r.rps),
+});
+
 export async function startProcess(label, args, options, ready, timeoutMs = 60_000) {
   const proc = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
