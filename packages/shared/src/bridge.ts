@@ -177,6 +177,9 @@ function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: 
     event('server.status', {
       online: z.int().min(0).max(1_000_000),
       max_online: z.int().min(0).max(1_000_000).nullable(),
+      // Optional health figures: ticks per second (20 is a healthy server) and milliseconds per tick.
+      tps: z.number().min(0).max(1000).optional(),
+      mspt: z.number().min(0).max(1_000_000).optional(),
     }),
     event('account.password', { uuid, password: text(128).min(8) }),
     event('account.roles', {

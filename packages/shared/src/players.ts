@@ -84,3 +84,55 @@ export const activityListSchema = z.array(activityItemSchema);
 
 /** Seen only by its two participants, whoever else asks for either player's feed. */
 export const PRIVATE_MESSAGE = 'PRIVATE_MESSAGE';
+
+/**
+ * The activity types a public page may show: a player's milestones. Everything else (private
+ * messages, chat, joins, trades, whatever the game adds) stays off public pages; a type is public
+ * only when it is named here.
+ */
+export const MILESTONE_TYPES = ['LEVEL_UP', 'PRESTIGE_UP', 'GKIT_UNLOCK', 'GKIT_LEVEL_UP', 'GANG_JOIN'] as const;
+export const MILESTONE_LIMIT = 10;
+
+/** A player page's address: the current in-game name (any case), or the uuid (which redirects). */
+export const playerNameParamsSchema = z.object({
+  name: z
+    .string()
+    .min(1, { error: 'A player name is required' })
+    .max(36, { error: 'Not a player name or id' })
+    .describe("The player's current name (any case) or uuid"),
+});
+
+/** GET /api/players/by-name/{name} and WS /api/players/{uuid}/ws: what a player's public page shows. */
+export const playerPageSchema = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  rank: z.string(),
+  level: z.int(),
+  prestige: z.int(),
+  xp: z.number(),
+  lifetime_xp: z.number(),
+  balance: z.number(),
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+  gang: z
+    .object({ id: z.string(), name: z.string(), color: z.string().nullable(), role: z.string() })
+    .nullable(),
+  friends_count: z.int(),
+  /** The player hides their statistics and milestones from the public (a switch on /profile). */
+  hidden: z.boolean(),
+  /** Null when hidden (staff still get them, with `hidden` true). MOMENTUM is left out. */
+  stats: playerStatsSchema.shape.stats.nullable(),
+  /** The newest milestones (MILESTONE_TYPES only), newest first; null when hidden. */
+  milestones: activityListSchema.nullable(),
+});
+export type PlayerPage = z.infer<typeof playerPageSchema>;
+
+/** WS /api/players/{uuid}/ws pushes this on connect and whenever the page's figures change. */
+export const playerPageMessageSchema = z.object({ player: playerPageSchema.nullable() });
+export type PlayerPageMessage = z.infer<typeof playerPageMessageSchema>;
+
+/** GET and PUT /api/players/me/privacy. */
+export const privacySchema = z.object({
+  hide_stats: z.boolean().describe('Hide statistics and milestones from the public player page'),
+});
+export type Privacy = z.infer<typeof privacySchema>;

@@ -1,5 +1,6 @@
 // The social hub (spec 2.8, 3 Social overview, Friend, Gang; 7 the social calls and sockets).
 import { z } from 'zod';
+import { activityListSchema } from './players.ts';
 
 /** GET /api/social/overview. The gang's fields are null for a player in no gang. */
 export const socialOverviewSchema = z.object({
@@ -73,3 +74,15 @@ export const socialSocketQuerySchema = z.object({
     .optional()
     .describe('The access token. Missing, invalid or expired: the socket is closed with 1008.'),
 });
+
+/** A gang page's address. */
+export const gangIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).describe("The gang's id"),
+});
+
+/** GET /api/gangs/{id}: the gang with its roster, and its members' newest public milestones. */
+export const gangPageSchema = z.object({
+  gang: gangSchema,
+  milestones: activityListSchema,
+});
+export type GangPage = z.infer<typeof gangPageSchema>;

@@ -40,6 +40,9 @@ export const PAGE_HINTS: readonly PageHint[] = [
   { path: '/login', modules: [LAYOUT, 'src/app/login-route.tsx'] },
   { path: '/profile', modules: [LAYOUT, 'src/features/profile/profile-page.tsx'] },
   { path: '/social', modules: [LAYOUT, 'src/features/social/social-page.tsx'] },
+  { path: '/players/*', modules: [LAYOUT, 'src/features/players/player-page.tsx'] },
+  { path: '/gangs/*', modules: [LAYOUT, 'src/features/gangs/gang-page.tsx'] },
+  { path: '/status', modules: [LAYOUT, 'src/features/status/status-page.tsx'], data: ['/api/status'] },
   { path: '/privacy', modules: [LAYOUT, 'src/features/privacy/privacy-page.tsx'] },
 ];
 

@@ -70,6 +70,18 @@ export function publicRoutes(): RouteObject[] {
                   ...page(async () => (await import('../features/social/social-page.tsx')).SocialPage),
                 },
                 {
+                  path: 'players/:name',
+                  ...page(async () => (await import('../features/players/player-page.tsx')).PlayerPage),
+                },
+                {
+                  path: 'gangs/:id',
+                  ...page(async () => (await import('../features/gangs/gang-page.tsx')).GangPage),
+                },
+                {
+                  path: 'status',
+                  ...page(async () => (await import('../features/status/status-page.tsx')).StatusPage),
+                },
+                {
                   path: 'privacy',
                   ...page(async () => (await import('../features/privacy/privacy-page.tsx')).PrivacyPage),
                 },

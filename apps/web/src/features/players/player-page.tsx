@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export function PlayerPage() {
+  return <main id="main" />;
+}
