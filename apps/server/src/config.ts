@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
+  /** Searches a minute per address (SEARCH_RATE_LIMIT). */
+  searchRateLimit: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +53,15 @@ function port(env: Env, name: string, fallback: number | null): number | null {
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${value}"`);
   }
+  return n;
+}
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number of at least 1, got "${value}"`);
   return n;
 }
 
@@ -125,5 +136,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: flag(env, 'TRUST_PROXY', false),
     logLevel,
     webDist: resolve(cwd, text(env, 'WEB_DIST') ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    searchRateLimit: positiveInt(env, 'SEARCH_RATE_LIMIT', 120),
   };
 }

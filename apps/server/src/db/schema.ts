@@ -1,5 +1,6 @@
 // The whole domain, in one PostgreSQL schema used on both PGlite and PostgreSQL.
 // Money is numeric(40,2): exact, summed in SQL, and roomy enough for prison economies (1e15+).
+import { MILESTONE_TYPES } from '@prison/shared/players';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,10 +41,18 @@ export const players = pgTable(
     lastLoginAt: time('last_login_at'),
     lastLogoutAt: time('last_logout_at'),
     lastSeenAt: time('last_seen_at'),
+    /** The player hides their statistics and milestones from their public page. */
+    statsHidden: boolean('stats_hidden').notNull().default(false),
     createdAt: created(),
   },
   (t) => [
     index('players_username_lower_idx').on(sql`lower(${t.username})`),
+    // Search by name prefix: a range of this index, in byte order whatever the database's collation,
+    // and the same over online players only (a few hundred), who are listed first.
+    index('players_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
+    index('players_online_username_prefix_idx')
+      .on(sql`(lower(${t.username}) collate "C")`)
+      .where(sql`${t.online}`),
     // One index per leaderboard metric, in its exact order (ties by XP, then name), so a top-100
     // read is an index scan however many players there are.
     index('players_level_idx').on(t.level.desc(), t.xp.desc(), t.username),
@@ -129,6 +138,10 @@ export const activity = pgTable(
     index('activity_actor_idx').on(t.actorUuid, t.id.desc()),
     index('activity_target_idx').on(t.targetUuid, t.id.desc()),
     index('activity_occurred_idx').on(t.occurredAt.desc()),
+    // A player's public milestones, newest first, without reading past their chat and messages.
+    index('activity_milestones_idx')
+      .on(t.actorUuid, t.id.desc())
+      .where(sql.raw(`activity_type in (${MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')})`)),
   ],
 );
 
@@ -314,7 +327,29 @@ export const serverStatus = pgTable('server_status', {
   id: integer('id').primaryKey(),
   online: integer('online').notNull(),
   maxOnline: integer('max_online'),
+  tps: doublePrecision('tps'),
+  mspt: doublePrecision('mspt'),
   reportedAt: time('reported_at').notNull(),
+});
+
+// The status page's history: one row per minute in which the game server reported (by the report's
+// own time), kept 90 days; older minutes are folded into hourly rows.
+export const statusSamples = pgTable('status_samples', {
+  minute: time('minute').primaryKey(),
+  /** The last count reported in that minute, and the most seen in it. */
+  online: integer('online').notNull(),
+  peak: integer('peak').notNull(),
+  maxOnline: integer('max_online'),
+  tps: doublePrecision('tps'),
+  mspt: doublePrecision('mspt'),
+});
+
+export const statusHourly = pgTable('status_hourly', {
+  hour: time('hour').primaryKey(),
+  /** The mean of the hour's minute samples, and the most seen in it. */
+  online: integer('online').notNull(),
+  peak: integer('peak').notNull(),
+  samples: integer('samples').notNull(),
 });
 
 // Ids of bridge events already applied: a repeated id is skipped, forever.

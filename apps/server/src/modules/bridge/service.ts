@@ -14,6 +14,7 @@ import {
   type ReceivedBridgeEventOf,
   receivedBridgeEventSchema,
 } from '@prison/shared/bridge';
+import { MILESTONE_TYPES } from '@prison/shared/players';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, notifyTopics, type Tx } from '../../db/client.ts';
@@ -36,6 +37,8 @@ import {
 } from '../../db/schema.ts';
 import { HttpError, sqlState } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { PLAYER_PAGE_TOPICS, playerPageTopic } from '../players/public-page.ts';
+import { recordStatusSamples, STATUS_TOPIC } from '../status/service.ts';
 
 /** Attempts after the first when the database reports a deadlock or a serialization failure. */
 export const BATCH_RETRIES = 3;
@@ -208,8 +211,12 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
   }
   await applyHourlyXp(tx, deferred.xpByHour);
   if (deferred.status) {
+    await recordStatusSamples(
+      tx,
+      toApply.flatMap(({ event, at }) => (event.type === 'server.status' ? [{ ...event, at }] : [])),
+    );
     await applyStatus(tx, deferred.status);
-    topics.add('players').add('dashboard');
+    topics.add('players').add('dashboard').add(STATUS_TOPIC);
   }
   await notifyTopics(tx, topics);
   return { applied: toApply.length, skipped: events.length - toApply.length };
@@ -360,7 +367,7 @@ const appliers: Appliers = {
           firstLoginAt: sql`least(${players.firstLoginAt}, ${iso(at)})`,
         },
       });
-    topics.add('presence').add('leaderboard:').add('gangs').add('social:');
+    topics.add('presence').add('leaderboard:').add('gangs').add('social:').add(playerPageTopic(e.uuid));
   },
 
   async 'player.quit'(e, { tx, at, topics }) {
@@ -372,7 +379,7 @@ const appliers: Appliers = {
         lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
       })
       .where(eq(players.uuid, e.uuid));
-    topics.add('presence').add('gangs').add('social:');
+    topics.add('presence').add('gangs').add('social:').add(playerPageTopic(e.uuid));
   },
 
   async 'player.progress'(e, { tx, at, topics, deferred }) {
@@ -392,7 +399,7 @@ const appliers: Appliers = {
       deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
     }
     // Playing moves last_seen_at, which the gang rosters show as each member's last activity.
-    topics.add('leaderboard:').add('gangs').add('social:').add('dashboard');
+    topics.add('leaderboard:').add('gangs').add('social:').add('dashboard').add(playerPageTopic(e.uuid));
   },
 
   async 'player.balance'(e, { tx, eventId, topics }) {
@@ -405,10 +412,11 @@ const appliers: Appliers = {
       .update(players)
       .set({ balance: sql`${players.balance} + ${entry!.delta}::numeric` })
       .where(eq(players.uuid, e.uuid));
-    topics.add('leaderboard:').add('dashboard');
+    topics.add('leaderboard:').add('dashboard').add(playerPageTopic(e.uuid));
   },
 
-  async 'player.stats'(e, { tx, at }) {
+  async 'player.stats'(e, { tx, at, topics }) {
+    topics.add(playerPageTopic(e.uuid));
     const upsert = async (values: Record<string, number>, mode: 'add' | 'set') => {
       const rows = Object.entries(values).map(([name, value]) => ({
         playerUuid: e.uuid,
@@ -454,6 +462,8 @@ const appliers: Appliers = {
       activityText: e.activity_text ?? null,
     });
     topics.add('activity').add('dashboard');
+    if ((MILESTONE_TYPES as readonly string[]).includes(e.activity_type))
+      topics.add(playerPageTopic(e.actor_uuid));
   },
 
   async 'gang.upsert'(e, { tx, topics }) {
@@ -467,7 +477,8 @@ const appliers: Appliers = {
       .insert(gangs)
       .values({ id: e.gang_id, ...changes })
       .onConflictDoUpdate({ target: gangs.id, set: changes });
-    topics.add('gangs').add('social:');
+    // Every member's page shows the gang's name and colour.
+    topics.add('gangs').add('social:').add(PLAYER_PAGE_TOPICS);
   },
 
   async 'gang.treasury'(e, { tx, topics }) {
@@ -491,19 +502,19 @@ const appliers: Appliers = {
           joinedAt: sql`case when ${gangMembers.gangId} = excluded.gang_id then ${gangMembers.joinedAt} else excluded.joined_at end`,
         },
       });
-    topics.add('gangs').add('social:');
+    topics.add('gangs').add('social:').add(playerPageTopic(e.uuid));
   },
 
   async 'gang.leave'(e, { tx, topics }) {
     await tx
       .delete(gangMembers)
       .where(and(eq(gangMembers.playerUuid, e.uuid), eq(gangMembers.gangId, e.gang_id)));
-    topics.add('gangs').add('social:');
+    topics.add('gangs').add('social:').add(playerPageTopic(e.uuid));
   },
 
   async 'gang.disband'(e, { tx, topics }) {
     await tx.delete(gangs).where(eq(gangs.id, e.gang_id));
-    topics.add('gangs').add('social:');
+    topics.add('gangs').add('social:').add(PLAYER_PAGE_TOPICS);
   },
 
   async 'friend.add'(e, { tx, at, topics }) {
@@ -514,7 +525,7 @@ const appliers: Appliers = {
         { playerUuid: e.friend_uuid, friendUuid: e.uuid, since: at },
       ])
       .onConflictDoNothing();
-    topics.add('social:');
+    topics.add('social:').add(playerPageTopic(e.uuid)).add(playerPageTopic(e.friend_uuid));
   },
 
   async 'friend.remove'(e, { tx, topics }) {
@@ -526,7 +537,7 @@ const appliers: Appliers = {
           and(eq(friendships.playerUuid, e.friend_uuid), eq(friendships.friendUuid, e.uuid)),
         ),
       );
-    topics.add('social:');
+    topics.add('social:').add(playerPageTopic(e.uuid)).add(playerPageTopic(e.friend_uuid));
   },
 
   async 'auction.listed'(e, { tx, at, topics }) {
@@ -614,12 +625,21 @@ async function applyStatus(tx: Tx, p: Prepared): Promise<void> {
     : sql`now()`;
   await tx
     .insert(serverStatus)
-    .values({ id: 1, online: p.event.online, maxOnline: p.event.max_online, reportedAt: heard })
+    .values({
+      id: 1,
+      online: p.event.online,
+      maxOnline: p.event.max_online,
+      tps: p.event.tps ?? null,
+      mspt: p.event.mspt ?? null,
+      reportedAt: heard,
+    })
     .onConflictDoUpdate({
       target: serverStatus.id,
       set: {
         online: sql`excluded.online`,
         maxOnline: sql`excluded.max_online`,
+        tps: sql`excluded.tps`,
+        mspt: sql`excluded.mspt`,
         reportedAt: sql`excluded.reported_at`,
       },
       setWhere: sql`excluded.reported_at >= ${serverStatus.reportedAt}`,

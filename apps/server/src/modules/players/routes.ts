@@ -2,20 +2,138 @@ import { errorSchema } from '@prison/shared/errors';
 import {
   activityListSchema,
   activityQuerySchema,
+  type PlayerPageMessage,
+  playerNameParamsSchema,
+  playerPageSchema,
   playerStatsSchema,
   playerUuidParamsSchema,
+  privacySchema,
   publicProfileSchema,
 } from '@prison/shared/players';
+import { canUseAdminConsole } from '@prison/shared/roles';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { authenticate } from '../../plugins/authenticate.ts';
+import { HttpError } from '../../errors.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { authenticate, bearerToken } from '../../plugins/authenticate.ts';
+import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { currentUser } from '../auth/service.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import { activityFeed, publicProfile, statsOf } from './service.ts';
+import { PLAYER_PAGE_TOPICS, playerPage, playerPageTopic } from './public-page.ts';
+import { activityFeed, NO_SUCH_PLAYER, privacyOf, publicProfile, setPrivacy, statsOf } from './service.ts';
 
-export const playersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens }> = async (
-  app,
-  { db, tokens },
-) => {
+export const playersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: LiveHub;
+  config: Config;
+  tokens: AccessTokens;
+}> = async (app, { db, hub, config, tokens }) => {
+  hub.define(
+    PLAYER_PAGE_TOPICS,
+    async (topic): Promise<{ value: PlayerPageMessage }> => ({
+      value: { player: await playerPage(db, topic.slice(PLAYER_PAGE_TOPICS.length)) },
+    }),
+  );
+
+  /** Whether the request carries a valid token of staff; a missing or bad token is a visitor. */
+  async function isStaff(request: FastifyRequest): Promise<boolean> {
+    const token = bearerToken(request);
+    if (!token) return false;
+    try {
+      const { uuid } = await tokens.verify(token);
+      return canUseAdminConsole((await currentUser(db, uuid)).roles);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 503) throw err;
+      return false;
+    }
+  }
+
+  app.get(
+    '/api/players/by-name/:name',
+    {
+      schema: {
+        tags: ['players'],
+        summary: "A player's public page, by name or uuid (no sign-in needed)",
+        description:
+          'The name is matched in any case. Statistics and milestones are null when the player hides ' +
+          'them, except for staff (ADMIN, OWNER, WEB_ADMIN), who send their bearer token. Milestones ' +
+          'are level-ups, prestiges, G-Kit unlocks and upgrades and gang joins only.',
+        params: playerNameParamsSchema,
+        response: { 200: playerPageSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => {
+      const page = await playerPage(db, request.params.name, { staff: await isStaff(request) });
+      if (!page) throw new HttpError(404, NO_SUCH_PLAYER);
+      return page;
+    },
+  );
+
+  app.route({
+    method: 'GET',
+    url: '/api/players/:uuid/ws',
+    preValidation: sameSiteOrigin(config),
+    schema: {
+      tags: ['live', 'players'],
+      summary: "WebSocket: a player's public page, live",
+      description:
+        'Pushes {"player": {...}} (as GET /api/players/by-name/{uuid} answers a visitor) on connect and ' +
+        'whenever it changes (presence, level, balance, gang, friends, milestones), at most once a ' +
+        'second; {"player": null} for an unknown player. Clients send nothing.',
+      params: playerUuidParamsSchema,
+      response: { 400: errorSchema, 403: errorSchema, 426: errorSchema },
+    },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
+      hub
+        .subscribe(playerPageTopic(request.params.uuid), socket)
+        .catch(() => socket.close(1011, 'unavailable'));
+    },
+  });
+
+  app.get(
+    '/api/players/me/privacy',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        tags: ['players'],
+        summary: 'Whether the signed-in player hides their statistics from their public page',
+        security: [{ bearer: [] }],
+        response: { 200: privacySchema, 401: errorSchema, 404: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => privacyOf(db, request.auth!.uuid),
+  );
+
+  app.put(
+    '/api/players/me/privacy',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        tags: ['players'],
+        summary: 'Hide or show the signed-in player’s statistics and milestones on their public page',
+        description: 'Name, rank and level stay public. Open player pages update at once.',
+        security: [{ bearer: [] }],
+        body: privacySchema,
+        response: {
+          200: privacySchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const privacy = await setPrivacy(db, request.auth!.uuid, request.body.hide_stats);
+      // This process's open pages change before the answer; others follow the NOTIFY.
+      await hub.refresh(playerPageTopic(request.auth!.uuid));
+      return privacy;
+    },
+  );
+
   app.get(
     '/api/players/:uuid',
     {

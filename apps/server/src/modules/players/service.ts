@@ -5,16 +5,18 @@ import {
   type GKitState,
   type PlayerStats,
   PRIVATE_MESSAGE,
+  type Privacy,
   type PublicProfile,
 } from '@prison/shared/players';
 import { canUseAdminConsole } from '@prison/shared/roles';
 import { SKIPPED_STAT } from '@prison/shared/stats';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, notifyTopics } from '../../db/client.ts';
 import { activity, gangMembers, gangs, gkitStates, playerStats, players } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { currentUser } from '../auth/service.ts';
+import { playerPageTopic } from './public-page.ts';
 
 export const NO_SUCH_PLAYER = 'No such player';
 export const NOT_YOUR_ACTIVITY = 'You may read only your own activity';
@@ -142,4 +144,27 @@ export function feedQuery(db: Db, viewer: string, player: string, limit: number)
     .leftJoin(actor, eq(actor.uuid, activity.actorUuid))
     .leftJoin(target, eq(target.uuid, activity.targetUuid))
     .orderBy(desc(activity.id));
+}
+
+/** Whether the player hides their statistics and milestones from their public page. */
+export async function privacyOf(db: Db, uuid: string): Promise<Privacy> {
+  const [row] = await db
+    .select({ hide_stats: players.statsHidden })
+    .from(players)
+    .where(eq(players.uuid, uuid));
+  if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
+  return row;
+}
+
+export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<Privacy> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(players)
+      .set({ statsHidden: hide })
+      .where(eq(players.uuid, uuid))
+      .returning({ hide_stats: players.statsHidden });
+    if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
+    await notifyTopics(tx, [playerPageTopic(uuid)]);
+    return row;
+  });
 }

@@ -1,14 +1,22 @@
 import { errorSchema } from '@prison/shared/errors';
-import { SESSION_EXPIRED_CLOSE, socialOverviewSchema, socialSocketQuerySchema } from '@prison/shared/social';
+import {
+  gangIdParamsSchema,
+  gangPageSchema,
+  SESSION_EXPIRED_CLOSE,
+  socialOverviewSchema,
+  socialSocketQuerySchema,
+} from '@prison/shared/social';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, NOT_SIGNED_IN, SESSION_EXPIRED } from '../../plugins/authenticate.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { type AccessTokens, InvalidTokenError } from '../auth/tokens.ts';
+import { gangPage } from './gang-page.ts';
 import {
   buildGangs,
   buildSocial,
@@ -44,6 +52,8 @@ async function followSocialFeed(hub: LiveHub, tokens: AccessTokens, socket: WebS
   for (const topic of socialTopicsOf(uuid)) await hub.subscribe(topic, socket);
 }
 
+export const NO_SUCH_GANG = 'No such gang';
+
 export const socialRoutes: FastifyPluginAsyncZod<{
   db: Db;
   hub: LiveHub;
@@ -66,6 +76,27 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => socialOverview(db, request.auth!.uuid),
+  );
+
+  app.get(
+    '/api/gangs/:id',
+    {
+      schema: {
+        tags: ['social'],
+        summary: "A gang's public page: the gang, its roster and its members' newest milestones",
+        description:
+          'No sign-in needed. Milestones are level-ups, prestiges, G-Kit unlocks and upgrades and gang ' +
+          'joins of current members who do not hide them, newest first. The live roster is on ' +
+          '/api/gangs/ws.',
+        params: gangIdParamsSchema,
+        response: { 200: gangPageSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => {
+      const page = await gangPage(db, request.params.id);
+      if (!page) throw new HttpError(404, NO_SUCH_GANG);
+      return page;
+    },
   );
 
   app.route({

@@ -94,6 +94,12 @@ async function loadGangs(db: Db, where?: SQL): Promise<Gang[]> {
 
 export const listGangs = (db: Db) => loadGangs(db);
 
+/** One gang with its roster, or null. */
+export async function gangById(db: Db, id: string): Promise<Gang | null> {
+  const [gang] = await loadGangs(db, eq(gangs.id, id));
+  return gang ?? null;
+}
+
 /** The player's gang with its roster, or null for a player in no gang. */
 export async function gangOf(db: Db, uuid: string): Promise<Gang | null> {
   const membership = db

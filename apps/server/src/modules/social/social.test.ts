@@ -16,6 +16,7 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { connect, type Message } from '../../../test/live-socket.ts';
 import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { LiveHub } from '../../live/hub.ts';
@@ -25,28 +26,6 @@ import { socialTopicsOf } from './service.ts';
 // The secret createTestApp signs with (test/helpers.ts).
 const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 const tokens = accessTokens(JWT_SECRET);
-
-type Message = Record<string, unknown>;
-
-/** A socket that collects the JSON messages it receives and how it was closed. */
-function connect(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  const messages: Message[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  const next = async <T = Message>(predicate: (m: Message) => boolean, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = messages.find(predicate);
-      if (found) return found as T;
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  return { socket, messages, next, closed };
-}
 
 const gangsOf = (m: Message) => (m as { gangs?: Gang[] }).gangs;
 const friendsOf = (m: Message) => (m as { friends?: Friend[] }).friends;

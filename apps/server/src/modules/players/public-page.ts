@@ -1,0 +1,171 @@
+// A player's public page (/players/{name}): the hero, their gang and friends count, and, unless
+// the player hides them, their statistics and milestones. Only MILESTONE_TYPES ever reach a public
+// page: private messages, chat and everything else the game records stay off it.
+import { type ActivityItem, MILESTONE_LIMIT, MILESTONE_TYPES, type PlayerPage } from '@prison/shared/players';
+import { SKIPPED_STAT } from '@prison/shared/stats';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { activity, friendships, gangMembers, gangs, playerStats, players } from '../../db/schema.ts';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isPlayerUuid = (value: string) => GUID.test(value);
+
+/** The predicate of the partial index activity_milestones_idx, written the same way. */
+export const IS_MILESTONE = sql.raw(
+  `activity_type in (${MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')})`,
+);
+
+/** The live page of each player someone is watching: `player:<uuid>`. */
+export const PLAYER_PAGE_TOPICS = 'player:';
+export const playerPageTopic = (uuid: string) => `${PLAYER_PAGE_TOPICS}${uuid.toLowerCase()}`;
+
+export interface Viewer {
+  /** Staff (ADMIN, OWNER, WEB_ADMIN) see what a player hides. */
+  staff: boolean;
+}
+
+/**
+ * The page of the player named `nameOrUuid` (their current name in any case, or their uuid), or
+ * null. Two players may have worn one name (a rename): the one seen most recently has it now.
+ */
+export async function playerPage(
+  db: Db,
+  nameOrUuid: string,
+  viewer: Viewer = { staff: false },
+): Promise<PlayerPage | null> {
+  const friendsCount = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(friendships)
+    .where(eq(friendships.playerUuid, players.uuid));
+  const [row] = await db
+    .select({
+      uuid: players.uuid,
+      username: players.username,
+      rank: players.rank,
+      level: players.level,
+      prestige: players.prestige,
+      xp: players.xp,
+      lifetime_xp: players.lifetimeXp,
+      balance: sql<number>`${players.balance}::float8`.mapWith(Number),
+      online: players.online,
+      lastSeenAt: players.lastSeenAt,
+      hidden: players.statsHidden,
+      gangId: gangs.id,
+      gangName: gangs.name,
+      gangColor: gangs.color,
+      gangRole: gangMembers.role,
+      friends_count: sql<number>`(${friendsCount})`.mapWith(Number),
+    })
+    .from(players)
+    .leftJoin(gangMembers, eq(gangMembers.playerUuid, players.uuid))
+    .leftJoin(gangs, eq(gangs.id, gangMembers.gangId))
+    .where(
+      isPlayerUuid(nameOrUuid)
+        ? eq(players.uuid, nameOrUuid.toLowerCase())
+        : sql`lower(${players.username}) = ${nameOrUuid.toLowerCase()}`,
+    )
+    .orderBy(desc(players.online), sql`${players.lastSeenAt} desc nulls last`, players.uuid)
+    .limit(1);
+  if (!row) return null;
+  const { lastSeenAt, gangId, gangName, gangColor, gangRole, ...hero } = row;
+  const shown = !row.hidden || viewer.staff;
+  return {
+    ...hero,
+    last_seen_at: lastSeenAt?.toISOString() ?? null,
+    gang:
+      gangId && gangName
+        ? { id: gangId, name: gangName, color: gangColor, role: gangRole ?? 'Member' }
+        : null,
+    stats: shown ? await publicStats(db, row.uuid) : null,
+    milestones: shown ? await milestonesOf(db, row.uuid) : null,
+  };
+}
+
+/** Every statistic but MOMENTUM, as the profile's Statistics tab reads them. */
+async function publicStats(db: Db, uuid: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ name: playerStats.name, value: playerStats.value })
+    .from(playerStats)
+    .where(and(eq(playerStats.playerUuid, uuid), sql`upper(${playerStats.name}) <> ${SKIPPED_STAT}`))
+    .orderBy(playerStats.name);
+  return Object.fromEntries(rows.map((s) => [s.name, s.value]));
+}
+
+const actor = alias(players, 'actor');
+const target = alias(players, 'target');
+
+/** The columns of an activity item, with the names of its actor and target. */
+const itemColumns = {
+  id: activity.id,
+  occurredAt: activity.occurredAt,
+  actor_uuid: activity.actorUuid,
+  actor_username: actor.username,
+  target_uuid: activity.targetUuid,
+  target_username: target.username,
+  activity_type: activity.activityType,
+  activity_text: activity.activityText,
+};
+
+const toItem = ({ occurredAt, ...item }: { occurredAt: Date } & Omit<ActivityItem, 'occurred_at'>) => ({
+  ...item,
+  occurred_at: occurredAt.toISOString(),
+});
+
+/** A player's newest milestones: one range of activity_milestones_idx. */
+export async function milestonesOf(db: Db, uuid: string, limit = MILESTONE_LIMIT): Promise<ActivityItem[]> {
+  const rows = await db
+    .select(itemColumns)
+    .from(activity)
+    .leftJoin(actor, eq(actor.uuid, activity.actorUuid))
+    .leftJoin(target, eq(target.uuid, activity.targetUuid))
+    .where(and(eq(activity.actorUuid, uuid), IS_MILESTONE))
+    .orderBy(sql`${activity.id} desc nulls last`)
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+interface MilestoneRow {
+  id: string | number;
+  occurred_at: Date | string;
+  actor_uuid: string;
+  actor_username: string | null;
+  target_uuid: string | null;
+  target_username: string | null;
+  activity_type: string;
+  activity_text: string | null;
+}
+
+/**
+ * The newest milestones of a gang's current members who show them: each member's few newest
+ * (one range of the index each), merged. Members who hide their statistics are left out.
+ */
+export async function gangMilestones(
+  db: Db,
+  gangId: string,
+  limit = MILESTONE_LIMIT,
+): Promise<ActivityItem[]> {
+  const result = (await db.execute(sql`
+    select m.id, m.occurred_at, m.actor_uuid, p.username as actor_username,
+           m.target_uuid, t.username as target_username, m.activity_type, m.activity_text
+    from ${gangMembers} g
+    join ${players} p on p.uuid = g.player_uuid and not p.stats_hidden
+    cross join lateral (
+      select a.id, a.occurred_at, a.actor_uuid, a.target_uuid, a.activity_type, a.activity_text
+      from ${activity} a
+      where a.actor_uuid = g.player_uuid and ${IS_MILESTONE}
+      order by a.id desc nulls last
+      limit ${limit}
+    ) m
+    left join ${players} t on t.uuid = m.target_uuid
+    where g.gang_id = ${gangId}
+    order by m.id desc
+    limit ${limit}`)) as unknown as { rows: MilestoneRow[] } | MilestoneRow[];
+  // Both drivers answer {rows}; the array form is for drivers that answer the rows alone.
+  const rows = Array.isArray(result) ? result : result.rows;
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    occurred_at: new Date(row.occurred_at).toISOString(),
+  }));
+}

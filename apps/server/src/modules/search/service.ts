@@ -1,0 +1,81 @@
+// Search (the header's search field): players by name prefix, gangs by name. Players are read from
+// two ranges of the prefix indexes (online players first, then everyone), each stopping after a
+// few rows, so a search costs the same at a million players; gangs from the live gangs snapshot.
+import type { SearchGang, SearchPlayer, SearchResult } from '@prison/shared/search';
+import { SEARCH_MAX_RESULTS } from '@prison/shared/search';
+import type { Gang } from '@prison/shared/social';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { players } from '../../db/schema.ts';
+
+/** The first string after every string that starts with `prefix`, in byte order. */
+export function prefixEnd(prefix: string): string {
+  // Names are ASCII ([A-Za-z0-9_] with a Bedrock "." or "*"); a query with other characters
+  // simply matches nothing. Incrementing the last code unit bounds the range.
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+const NAME = sql`(lower(${players.username}) collate "C")`;
+
+export async function searchPlayers(db: Db, query: string): Promise<SearchPlayer[]> {
+  const q = query.toLowerCase();
+  const inRange = sql`${NAME} >= ${q} and ${NAME} < ${prefixEnd(q)}`;
+  const columns = sql`${players.uuid} as uuid, ${players.username} as username, ${players.rank} as rank,
+    ${players.level} as level, ${players.online} as online`;
+  // Best first: the exact name, then online players, then everyone, each in name order. Each part
+  // reads its own index range and stops after SEARCH_MAX_RESULTS rows.
+  const result = (await db.execute(sql`
+    (select 0 as part, ${columns} from ${players} where ${NAME} = ${q}
+      order by ${players.online} desc limit ${SEARCH_MAX_RESULTS})
+    union all
+    (select 1, ${columns} from ${players} where ${players.online} and ${inRange}
+      order by ${NAME} limit ${SEARCH_MAX_RESULTS})
+    union all
+    (select 2, ${columns} from ${players} where ${inRange}
+      order by ${NAME} limit ${SEARCH_MAX_RESULTS})`)) as unknown as { rows: Row[] } | Row[];
+  const rows = (Array.isArray(result) ? result : result.rows).sort((a, b) => Number(a.part) - Number(b.part));
+  const seen = new Set<string>();
+  const found: SearchPlayer[] = [];
+  for (const { part: _part, ...player } of rows) {
+    if (seen.has(player.uuid) || found.length >= SEARCH_MAX_RESULTS) continue;
+    seen.add(player.uuid);
+    found.push({ ...player, level: Number(player.level) });
+  }
+  return found;
+}
+
+interface Row extends SearchPlayer {
+  part: number | string;
+}
+
+/**
+ * Gangs whose name contains the query (any case), best first: the exact name, then names that
+ * start with it, then the rest; within each, most members online first, then by name.
+ */
+export function searchGangs(gangs: readonly Gang[], query: string): SearchGang[] {
+  const q = query.toLowerCase();
+  const score = (name: string) => (name === q ? 0 : name.startsWith(q) ? 1 : 2);
+  return gangs
+    .map((gang) => ({ gang, name: gang.name.toLowerCase() }))
+    .filter(({ name }) => name.includes(q))
+    .sort(
+      (a, b) =>
+        score(a.name) - score(b.name) ||
+        b.gang.online_count - a.gang.online_count ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    )
+    .slice(0, SEARCH_MAX_RESULTS)
+    .map(({ gang }) => ({
+      id: gang.id,
+      name: gang.name,
+      color: gang.color,
+      status: gang.status,
+      member_count: gang.member_count,
+      online_count: gang.online_count,
+    }));
+}
+
+export async function search(db: Db, gangs: readonly Gang[], query: string): Promise<SearchResult> {
+  return { players: await searchPlayers(db, query), gangs: searchGangs(gangs, query) };
+}

@@ -1,0 +1,180 @@
+// The server status page: the game server's last report, today's peak, and the history of players
+// online. The bridge records one sample per minute of reports (by each report's own time, so a
+// game server's queued or seeded reports land in their minute); samples are kept 90 days, then
+// folded into hourly rows. Two live snapshots answer the page: the current figures, rebuilt when a
+// report arrives (at most once a second), and the history, rebuilt once a minute.
+import { type ServerStatus, STATUS_SERIES, type StatusRange, type StatusSeries } from '@prison/shared/status';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { serverStatus, statusHourly, statusSamples } from '../../db/schema.ts';
+import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
+import { STATUS_STALE_AFTER_MS } from '../live/players.ts';
+
+/** The current figures; the bridge notifies it with every server.status. */
+export const STATUS_TOPIC = 'status';
+/** The charts' history; rebuilt every minute, never notified. */
+export const STATUS_HISTORY_TOPIC = 'status-history';
+export const HISTORY_REBUILD_MS = 60_000;
+/** Minute samples older than this are folded into hourly rows. */
+export const SAMPLE_RETENTION_DAYS = 90;
+
+export interface StatusReport {
+  online: number;
+  max_online: number | null;
+  tps?: number | undefined;
+  mspt?: number | undefined;
+  at: Date;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Records a batch's reports, one row per minute: the minute's last report, and the most players
+ * any report of it counted. Rows are written in order of their minutes, so batches never deadlock.
+ */
+export async function recordStatusSamples(tx: Tx, reports: StatusReport[]): Promise<void> {
+  const byMinute = new Map<number, { last: StatusReport; peak: number }>();
+  for (const report of reports) {
+    const minute = Math.floor(report.at.getTime() / MINUTE_MS) * MINUTE_MS;
+    const seen = byMinute.get(minute);
+    if (!seen) byMinute.set(minute, { last: report, peak: report.online });
+    else {
+      if (report.at.getTime() >= seen.last.at.getTime()) seen.last = report;
+      seen.peak = Math.max(seen.peak, report.online);
+    }
+  }
+  if (byMinute.size === 0) return;
+  const rows = [...byMinute]
+    .sort(([a], [b]) => a - b)
+    .map(([minute, { last, peak }]) => ({
+      minute: new Date(minute),
+      online: last.online,
+      peak,
+      maxOnline: last.max_online,
+      tps: last.tps ?? null,
+      mspt: last.mspt ?? null,
+    }));
+  await tx
+    .insert(statusSamples)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: statusSamples.minute,
+      set: {
+        online: sql`excluded.online`,
+        peak: sql`greatest(${statusSamples.peak}, excluded.peak)`,
+        maxOnline: sql`excluded.max_online`,
+        tps: sql`coalesce(excluded.tps, ${statusSamples.tps})`,
+        mspt: sql`coalesce(excluded.mspt, ${statusSamples.mspt})`,
+      },
+    });
+}
+
+/**
+ * Folds minute samples older than the retention into hourly rows (the mean of the hour and its
+ * peak) and deletes them, in one statement: two processes doing it at once fold each row once.
+ */
+export async function foldOldSamples(db: Db, retentionDays = SAMPLE_RETENTION_DAYS): Promise<number> {
+  const result = (await db.execute(sql`
+    with old as (
+      delete from ${statusSamples}
+      where minute < now() - make_interval(days => ${retentionDays})
+      returning minute, online, peak
+    ), folded as (
+      insert into ${statusHourly} (hour, online, peak, samples)
+      select date_trunc('hour', minute), round(avg(online))::int, max(peak), count(*)::int
+      from old group by 1
+      on conflict (hour) do update set
+        online = round((${statusHourly.online}::numeric * ${statusHourly.samples} + excluded.online::numeric * excluded.samples)
+                       / (${statusHourly.samples} + excluded.samples))::int,
+        peak = greatest(${statusHourly.peak}, excluded.peak),
+        samples = ${statusHourly.samples} + excluded.samples
+      returning 1
+    )
+    select (select count(*) from old)::int as folded`)) as unknown as
+    | { rows: Array<{ folded: number }> }
+    | Array<{ folded: number }>;
+  const rows = Array.isArray(result) ? result : result.rows;
+  return Number(rows[0]?.folded ?? 0);
+}
+
+export type CurrentStatus = Omit<ServerStatus, 'history'>;
+export type StatusHistory = ServerStatus['history'];
+
+const NOT_REPORTED: CurrentStatus = {
+  reporting: false,
+  online: null,
+  max_online: null,
+  peak_today: null,
+  tps: null,
+  mspt: null,
+  reported_at: null,
+};
+
+/** The game server's last report and today's peak (since midnight UTC). */
+export function buildCurrentStatus(db: Db): TopicBuilder<CurrentStatus> {
+  return async (): Promise<TopicBuild<CurrentStatus>> => {
+    const [row] = await db
+      .select({
+        online: serverStatus.online,
+        maxOnline: serverStatus.maxOnline,
+        tps: serverStatus.tps,
+        mspt: serverStatus.mspt,
+        reportedAt: serverStatus.reportedAt,
+        // On the database's clock, the one that stamped the report (as the online count does).
+        ageMs: sql<number>`(extract(epoch from (now() - ${serverStatus.reportedAt})) * 1000)::float8`.mapWith(
+          Number,
+        ),
+        peakToday: sql<number | null>`(select max(${statusSamples.peak}) from ${statusSamples}
+          where ${statusSamples.minute} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`,
+      })
+      .from(serverStatus)
+      .where(eq(serverStatus.id, 1));
+    if (!row) return { value: NOT_REPORTED };
+    const status: CurrentStatus = {
+      reporting: row.ageMs < STATUS_STALE_AFTER_MS,
+      online: row.online,
+      max_online: row.maxOnline,
+      peak_today: row.peakToday === null ? null : Number(row.peakToday),
+      tps: row.tps,
+      mspt: row.mspt,
+      reported_at: row.reportedAt.toISOString(),
+    };
+    if (!status.reporting) return { value: status };
+    // "Game server not reporting" the moment the report goes stale, even if nothing else happens.
+    const left = STATUS_STALE_AFTER_MS - row.ageMs + 50;
+    return {
+      value: status,
+      refreshInMs: left,
+      expires: { inMs: left, value: { ...status, reporting: false } },
+    };
+  };
+}
+
+/** Each chart's buckets, oldest first, ending with the one that holds now; null where nobody reported. */
+export function buildStatusHistory(db: Db): TopicBuilder<StatusHistory> {
+  return async () => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const series = async (range: StatusRange): Promise<StatusSeries> => {
+      const { spanSeconds, step } = STATUS_SERIES[range];
+      const last = Math.floor(nowSeconds / step) * step;
+      const first = last - spanSeconds + step;
+      const result = (await db.execute(sql`
+        select (floor(extract(epoch from minute) / ${step}) * ${step})::bigint as bucket, max(peak)::int as peak
+        from ${statusSamples}
+        where minute >= to_timestamp(${first})
+        group by 1`)) as unknown as
+        | { rows: Array<{ bucket: string | number; peak: number }> }
+        | Array<{ bucket: string | number; peak: number }>;
+      const rows = Array.isArray(result) ? result : result.rows;
+      const peaks = new Map(rows.map((row) => [Number(row.bucket), Number(row.peak)]));
+      const points: StatusSeries['points'] = [];
+      for (let bucket = first; bucket <= last; bucket += step)
+        points.push([bucket, peaks.get(bucket) ?? null]);
+      return { step, points };
+    };
+    return {
+      value: { day: await series('day'), week: await series('week'), month: await series('month') },
+      refreshInMs: HISTORY_REBUILD_MS,
+    };
+  };
+}
