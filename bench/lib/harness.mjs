@@ -3,7 +3,7 @@
 // at the end whatever happened. Used by bench/*.mjs; not a benchmark itself.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -56,13 +56,47 @@ export function startBareServer(label, bodyFile, headersFile, path) {
 }
 
 /**
+ * A bare node:http server (bench/lib/bare-paths-server.mjs) answering each path of `answers`
+ * (`{path: {body: Buffer, headers}}`) with that body and those headers; resolves to its origin.
+ */
+export function startBarePathsServer(label, answers) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+  onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'answers.json');
+  const encoded = Object.fromEntries(
+    Object.entries(answers).map(([path, { body, headers }]) => [
+      path,
+      { body: body.toString('base64'), headers },
+    ]),
+  );
+  writeFileSync(file, JSON.stringify(encoded));
+  return startProcess(
+    label,
+    [join(root, 'bench/lib/bare-paths-server.mjs'), file],
+    { cwd: root },
+    (output) => {
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      return line ? `http://127.0.0.1:${JSON.parse(line).port}` : null;
+    },
+  );
+}
+
+/**
  * One autocannon measurement of a server (`pid`, for its CPU time): requests/s, p50 and p99, and
  * the server's CPU per request, which unlike requests/s does not depend on whether autocannon,
  * sharing the machine, or the server is the bottleneck. Any error or non-2xx answer fails it.
+ * With `requests` (autocannon's `[{path}, ...]`) each connection asks those in turn, on `url`'s host.
  */
-export async function measureHttp({ url, pid }, { headers, connections, seconds }) {
+export async function measureHttp({ url, pid }, { headers, connections, seconds, requests }) {
   const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    ...(requests ? { requests } : {}),
+  });
   const cpuAfter = cpuSeconds(pid);
   if (result.errors || result.non2xx || result.timeouts) {
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);

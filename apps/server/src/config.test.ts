@@ -48,6 +48,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO must be on or off/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
     expect(() => loadConfig({ AVATAR_URL: 'ftp://x/{uuid}' })).toThrow(/http or https/);
+    expect(() => loadConfig({ SEARCH_RATE_LIMIT: '0' })).toThrow(/SEARCH_RATE_LIMIT must be a whole number/);
+    expect(loadConfig({ SEARCH_RATE_LIMIT: '1000000' }).searchRateLimit).toBe(1_000_000);
+    expect(loadConfig({}).searchRateLimit).toBe(120);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 16/);
   });
 });

@@ -69,6 +69,20 @@ describe('live events', () => {
     });
   });
 
+  it('report tps and mspt with every count: near 20 tps, 8 to 45 ms moving smoothly', () => {
+    const statuses = events.flatMap((e) => (e.type === 'server.status' ? [e] : []));
+    expect(statuses.length).toBeGreaterThan(TICKS / 5);
+    for (const { tps, mspt } of statuses) {
+      expect(tps).toBeGreaterThanOrEqual(17);
+      expect(tps).toBeLessThanOrEqual(20);
+      expect(mspt).toBeGreaterThanOrEqual(8);
+      expect(mspt).toBeLessThanOrEqual(45);
+    }
+    expect(statuses.filter((s) => s.tps! >= 19.6).length).toBeGreaterThan(statuses.length * 0.9);
+    const steps = statuses.slice(1).map((s, i) => Math.abs(s.mspt! - statuses[i]!.mspt!));
+    expect(steps.filter((step) => step < 3).length).toBeGreaterThan(steps.length * 0.9);
+  });
+
   it('carry chat, private messages, level-ups, trades, money, stats, gangs, friends and listings', () => {
     const types = new Set(events.map((e) => e.type));
     for (const type of [

@@ -10,6 +10,7 @@ import { DEMO_ADMIN } from './demo-accounts.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import { miningStats, moneyPerBlock, roundMoney, xpPerBlock } from './mining.ts';
 import { createRng, type Rng } from './random.ts';
+import { ServerHealth } from './server-health.ts';
 import { humanPrice, listingQty } from './world-history.ts';
 
 export const MIN_ONLINE = 40;
@@ -23,6 +24,7 @@ type NewEvent = WithoutIds<BridgeEvent>;
 
 export class LiveEvents {
   private readonly rng: Rng;
+  private readonly health: ServerHealth;
   private counter = 0;
   private listingCounter = 0;
   private target: number;
@@ -35,6 +37,8 @@ export class LiveEvents {
     private readonly runId: string,
   ) {
     this.rng = createRng(`run:${runId}`);
+    // A generator of its own, so the health figures leave the population's draws as they were.
+    this.health = new ServerHealth(createRng(`health:${runId}`));
     this.target = this.rng.int(60, 90);
   }
 
@@ -91,10 +95,16 @@ export class LiveEvents {
     return this.end();
   }
 
-  /** The online count, on every change and at least every STATUS_EVERY_MS. */
+  /** The online count with the health figures, on every change and at least every STATUS_EVERY_MS. */
   private status(before: number) {
     if (this.state.online.size === before && this.now - this.lastStatusAt < STATUS_EVERY_MS) return;
-    this.emit({ type: 'server.status', online: this.state.online.size, max_online: this.state.maxOnline });
+    const online = this.state.online.size;
+    this.emit({
+      type: 'server.status',
+      online,
+      max_online: this.state.maxOnline,
+      ...this.health.sample(this.now, online),
+    });
     this.lastStatusAt = this.now;
   }
 

@@ -4,7 +4,7 @@
 
 import type { Rank } from '@prison/shared/experience';
 import type { GangRole } from './catalogue.ts';
-import type { GangStatus, GKitState, World } from './model.ts';
+import { type GangStatus, type GKitState, MAX_PLAYERS, type World } from './model.ts';
 
 export interface LivePlayer {
   uuid: string;
@@ -39,7 +39,7 @@ export interface LiveListing {
 }
 
 export class LiveState {
-  readonly maxOnline = 500;
+  readonly maxOnline = MAX_PLAYERS;
   readonly players: LivePlayer[];
   readonly byUuid = new Map<string, LivePlayer>();
   readonly byName = new Map<string, LivePlayer>();

@@ -9,6 +9,9 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+/** The game server's player slots, as its status reports say (max_online). */
+export const MAX_PLAYERS = 500;
+
 export interface Session {
   start: number;
   end: number;

@@ -113,6 +113,40 @@ describe('seed events', () => {
   });
 });
 
+describe('seed status history', () => {
+  const statuses = events.filter((e) => e.type === 'server.status');
+  const times = statuses.map((e) => Date.parse(e.at!));
+
+  it('reports the online count every ten minutes over the past 30 days, oldest first', () => {
+    expect(statuses).toHaveLength(30 * 144);
+    expect(Math.max(...times)).toBeLessThan(NOW);
+    expect(Math.min(...times)).toBeLessThanOrEqual(NOW - 29 * 86_400_000);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(10 * 60_000);
+    for (const e of statuses) {
+      expect(e).toMatchObject({ max_online: 500, tps: expect.any(Number), mspt: expect.any(Number) });
+      expect(e.online).toBeLessThanOrEqual(e.max_online!);
+    }
+  });
+
+  it('comes last, in batches of its own of at most 500', () => {
+    const { history } = seedPhases(world);
+    const isStatus = (batch: BridgeEvent[]) => batch.every((e) => e.type === 'server.status');
+    const first = history.findIndex(isStatus);
+    expect(first).toBeGreaterThan(0);
+    const tail = history.slice(first);
+    expect(tail.every(isStatus)).toBe(true);
+    expect(
+      history
+        .slice(0, first)
+        .flat()
+        .some((e) => e.type === 'server.status'),
+    ).toBe(false);
+    expect(tail.flat()).toEqual(statuses);
+    expect(tail.length).toBe(Math.ceil(statuses.length / MAX_EVENTS_PER_BATCH));
+    for (const batch of tail) expect(batch.length).toBeLessThanOrEqual(MAX_EVENTS_PER_BATCH);
+  });
+});
+
 describe('seed ids', () => {
   it('are the same whenever the same seed is sent, so re-seeding is skipped', () => {
     const later = seedEvents(generateWorld({ now: NOW + 3 * 86_400_000 }));

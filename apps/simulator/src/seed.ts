@@ -1,23 +1,29 @@
 // Turns the generated world into bridge events, in an order the site accepts (a player exists before
 // anything names them, a gang before its members, a listing's seller before the listing), with ids
 // fixed by the seed so that seeding the same site again is skipped event by event. All the joins and
-// quits come first, so the live presence loop can run while the rest of the seed is delivered.
+// quits come first, so the live presence loop can run while the rest of the seed is delivered; the
+// past month of online counts comes last, in batches of its own.
 import { type BridgeEvent, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
-import { DAY, HOUR, type Player, type World } from './model.ts';
+import { DAY, HOUR, MAX_PLAYERS, type Player, type World } from './model.ts';
+import { createRng } from './random.ts';
+import { statusHistory } from './status-history.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function seedEvents(world: World): BridgeEvent[] {
-  return [...sessionEvents(world), ...historyEvents(world)];
+  return [...sessionEvents(world), ...historyEvents(world), ...statusEvents(world)];
 }
 
 /**
  * The seed in delivery order, in batches: first every player's sessions (which create all the
  * players and leave them offline, so live presence may start as soon as they are applied), then
- * everything else.
+ * everything else, ending with the online counts of the past month.
  */
 export function seedPhases(world: World): { sessions: BridgeEvent[][]; history: BridgeEvent[][] } {
-  return { sessions: toBatches(sessionEvents(world)), history: toBatches(historyEvents(world)) };
+  return {
+    sessions: toBatches(sessionEvents(world)),
+    history: [...toBatches(historyEvents(world)), ...toBatches(statusEvents(world))],
+  };
 }
 
 export function seedBatches(world: World): BridgeEvent[][] {
@@ -162,6 +168,29 @@ function historyEvents(world: World): BridgeEvent[] {
   });
 
   return events;
+}
+
+/**
+ * A report every ten minutes over the past 30 days, oldest first. The site keeps the newest report
+ * as the current count, so these never overwrite the live one that runs alongside the seed; their
+ * ids are fixed by the seed like the rest, so a restart does not send them again.
+ */
+function statusEvents(world: World): BridgeEvent[] {
+  const id = seedId(world);
+  const samples = statusHistory({
+    now: world.now,
+    maxOnline: MAX_PLAYERS,
+    rng: createRng(`status:${world.seed}`),
+  });
+  return samples.map((s, n) => ({
+    id: id(`s:${n}`),
+    type: 'server.status',
+    at: iso(s.at),
+    online: s.online,
+    max_online: MAX_PLAYERS,
+    tps: s.tps,
+    mspt: s.mspt,
+  }));
 }
 
 function playerState(world: World, p: Player, id: (key: string) => string): BridgeEvent[] {

@@ -1,5 +1,5 @@
 import { type AddressInfo, connect, createServer } from 'node:net';
-import { bridgeEventSchema } from '@prison/shared/bridge';
+import { type BridgeEvent, bridgeEventSchema } from '@prison/shared/bridge';
 import { Rcon } from 'rcon-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorLog } from './log.ts';
@@ -35,6 +35,9 @@ async function until(condition: () => boolean, timeoutMs = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+// An online count from the live loop, not one of the seed's past month of counts.
+const isLiveStatus = (e: BridgeEvent) => e.type === 'server.status' && !e.id.startsWith('seed:');
 
 async function start(fake: FakeSite, overrides: { token?: string; signal?: AbortSignal } = {}) {
   const { log, lines } = recordingLog();
@@ -74,7 +77,7 @@ describe('startSimulator', () => {
     expect(delivered.filter((id) => id.startsWith('seed:'))).toEqual(expectedIds);
 
     // Then the live stream: the session reset, then ticks with joins and online counts.
-    await until(() => site!.batches.some((b) => b.events.some((e) => e.type === 'server.status')));
+    await until(() => site!.batches.some((b) => b.events.some(isLiveStatus)));
     await until(() => site!.model.online.size >= 30);
     for (const batch of site.batches) {
       expect(batch.authorization).toBe(`Bearer ${site.token}`);
@@ -109,7 +112,7 @@ describe('startSimulator', () => {
     expect(seedAt).toHaveLength(sessions.length + history.length);
     const lastSessions = seedAt[sessions.length - 1]!;
     const lastSeed = seedAt.at(-1)!;
-    const hasStatus = (b: ReceivedBatch) => b.events.some((e) => e.type === 'server.status');
+    const hasStatus = (b: ReceivedBatch) => b.events.some(isLiveStatus);
 
     // Nothing live before every player exists; the first online count before the heavy batches.
     expect(batches.slice(0, lastSessions + 1).every(isSeed)).toBe(true);
@@ -207,9 +210,7 @@ describe('startSimulator', () => {
     site.delayMs = (events) => (events.some((e) => e.id.startsWith('seed:')) ? 300 : 0);
     const controller = new AbortController();
     const { simulator, lines } = await start(site, { signal: controller.signal });
-    await until(
-      () => site!.batches.filter((b) => b.events.some((e) => e.type === 'server.status')).length > 3,
-    );
+    await until(() => site!.batches.filter((b) => b.events.some(isLiveStatus)).length > 3);
     const started = Date.now();
     controller.abort();
     await simulator.done;

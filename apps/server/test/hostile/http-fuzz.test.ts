@@ -38,7 +38,7 @@ import {
 type Auth = 'none' | 'player' | 'staff' | 'bridge';
 
 interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   auth: Auth;
   query?: readonly string[];
@@ -73,6 +73,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/players/:uuid/stats', auth: 'player' },
   { method: 'GET', path: '/api/players/:uuid/activity', auth: 'player', query: ['limit'] },
   { method: 'GET', path: '/api/social/overview', auth: 'player', runs: 20 },
+  // Issue 13: public player and gang pages, privacy, search and status.
+  { method: 'GET', path: '/api/players/by-name/:uuid', auth: 'none', runs: 30 },
+  { method: 'GET', path: '/api/players/by-name/:key', auth: 'none', runs: 30 },
+  { method: 'GET', path: '/api/players/me/privacy', auth: 'player', runs: 20 },
+  { method: 'GET', path: '/api/gangs/:key', auth: 'none', runs: 30 },
+  { method: 'GET', path: '/api/search', auth: 'none', query: ['q'] },
+  { method: 'GET', path: '/api/status', auth: 'none', runs: 15 },
   { method: 'GET', path: '/api/auction/categories', auth: 'player', runs: 20 },
   { method: 'GET', path: '/api/auction/categories/:key/listings', auth: 'player', query: ['sort'] },
   { method: 'GET', path: '/api/bridge/deliveries', auth: 'bridge', query: ['limit'] },
@@ -86,6 +93,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/ws/players', auth: 'none', runs: 10 },
   { method: 'GET', path: '/ws/leaderboard', auth: 'none', query: ['limit', 'metric'], runs: 20 },
   { method: 'GET', path: '/api/gangs/ws', auth: 'none', runs: 10 },
+  { method: 'GET', path: '/api/players/:uuid/ws', auth: 'none', runs: 10 },
   { method: 'GET', path: '/api/social/ws', auth: 'none', query: ['token'], runs: 20 },
   { method: 'GET', path: '/api/bridge/ws', auth: 'bridge', runs: 10 },
   {
@@ -201,6 +209,14 @@ const ENDPOINTS: Endpoint[] = [
       valid: fc.record({ command: fc.oneof(fc.constantFrom('list', '/say hi', 'tps'), hostileString) }),
       fields: ['command'],
     }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/players/me/privacy',
+    auth: 'player',
+    writes: true,
+    runs: 40,
+    body: () => ({ valid: fc.record({ hide_stats: fc.boolean() }), fields: ['hide_stats'] }),
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { PlayerPage, PlayerPageMessage } from '@prison/shared/players';
 import type { GangPage } from '@prison/shared/social';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -11,6 +12,7 @@ import {
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
 import { accessTokens } from '../auth/tokens.ts';
+import { IS_MILESTONE } from './public-page.ts';
 
 // The secret createTestApp signs with (test/helpers.ts).
 const tokens = accessTokens('test-jwt-secret-0123456789abcdef');
@@ -173,6 +175,17 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/gangs/nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'No such gang' });
+  });
+
+  it('reads milestones through their partial index, past any amount of chat', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(
+        sql`explain select id from activity where actor_uuid = ${alice.uuid} and ${IS_MILESTONE} order by id desc nulls last limit 10`,
+      )) as unknown as { rows: Array<Record<string, string>> };
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('activity_milestones_idx');
   });
 
   it('pushes a player page live: presence, numbers and privacy', async () => {
