@@ -90,15 +90,26 @@ export const PRIVATE_MESSAGE = 'PRIVATE_MESSAGE';
  * messages, chat, joins, trades, whatever the game adds) stays off public pages; a type is public
  * only when it is named here.
  */
-export const MILESTONE_TYPES = ['LEVEL_UP', 'PRESTIGE_UP', 'GKIT_UNLOCK', 'GKIT_LEVEL_UP', 'GANG_JOIN'] as const;
+export const MILESTONE_TYPES = [
+  'LEVEL_UP',
+  'PRESTIGE_UP',
+  'GKIT_UNLOCK',
+  'GKIT_LEVEL_UP',
+  'GANG_JOIN',
+] as const;
 export const MILESTONE_LIMIT = 10;
 
 /** A player page's address: the current in-game name (any case), or the uuid (which redirects). */
 export const playerNameParamsSchema = z.object({
   name: z
     .string()
-    .min(1, { error: 'A player name is required' })
-    .max(36, { error: 'Not a player name or id' })
+    // A name as the game allows it (see bridge.ts `username`), or a uuid.
+    .regex(
+      /^(?:[.*]?[A-Za-z0-9_]{1,16}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})$/,
+      {
+        error: 'Not a player name or id',
+      },
+    )
     .describe("The player's current name (any case) or uuid"),
 });
 

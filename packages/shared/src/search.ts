@@ -11,6 +11,10 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(1, { error: 'Type something to search for' })
     .max(SEARCH_MAX_QUERY, { error: `Search for at most ${SEARCH_MAX_QUERY} characters` })
+    // Control characters (NUL above all, which PostgreSQL cannot take) are in no name.
+    .refine((q) => ![...q].some((c) => c < ' ' || c === '\u007f'), {
+      error: 'Search for letters, digits and punctuation',
+    })
     .describe('A player name prefix or part of a gang name, any case'),
 });
 

@@ -77,7 +77,11 @@ export const socialSocketQuerySchema = z.object({
 
 /** A gang page's address. */
 export const gangIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).describe("The gang's id"),
+  // Gang ids are the bridge's ids: 1 to 64 printable ASCII characters.
+  id: z
+    .string()
+    .regex(/^[\x21-\x7E]{1,64}$/, { error: 'Not a gang id' })
+    .describe("The gang's id"),
 });
 
 /** GET /api/gangs/{id}: the gang with its roster, and its members' newest public milestones. */

@@ -120,7 +120,9 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'No such player' });
     expect((await page('00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
-    expect((await page('x'.repeat(37))).statusCode).toBe(400);
+    for (const bad of ['x'.repeat(17), 'a b', 'a%00', '..'])
+      expect((await page(decodeURIComponent(bad))).statusCode, bad).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/gangs/%00' })).statusCode).toBe(400);
   });
 
   it('hides statistics and milestones of a player who asks, but not their name, rank and level', async () => {

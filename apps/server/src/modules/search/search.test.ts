@@ -85,6 +85,7 @@ describe.each(databaseKinds())('search on %s', (kind) => {
       '/api/search',
       '/api/search?q=',
       '/api/search?q=%20%20',
+      '/api/search?q=a%00',
       `/api/search?q=${'a'.repeat(33)}`,
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
