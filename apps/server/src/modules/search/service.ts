@@ -18,35 +18,59 @@ export function prefixEnd(prefix: string): string {
 
 const NAME = sql`(lower(${players.username}) collate "C")`;
 
+/**
+ * Best first: the exact name, then online players, then everyone, each in name order. Each part
+ * reads its own index range and stops after SEARCH_MAX_RESULTS rows. Prepared once per database,
+ * so a search sends only its two values (the statement is parsed and planned once per connection).
+ */
+function preparePlayerSearch(db: Db) {
+  const q = sql.placeholder('q');
+  const end = sql.placeholder('end');
+  const columns = (part: number) => ({
+    part: sql<number>`${sql.raw(String(part))}`.mapWith(Number),
+    uuid: players.uuid,
+    username: players.username,
+    rank: players.rank,
+    level: players.level,
+    online: players.online,
+  });
+  // Written as the partial index's own predicate, so that even a generic plan may use it.
+  const isOnline = sql`${players.online}`;
+  const inRange = sql`${NAME} >= ${q} and ${NAME} < ${end}`;
+  const exact = db
+    .select(columns(0))
+    .from(players)
+    .where(sql`${NAME} = ${q}`)
+    .orderBy(sql`${players.online} desc`)
+    .limit(SEARCH_MAX_RESULTS);
+  const onlineFirst = db
+    .select(columns(1))
+    .from(players)
+    .where(sql`${isOnline} and ${inRange}`)
+    .orderBy(NAME)
+    .limit(SEARCH_MAX_RESULTS);
+  const everyone = db.select(columns(2)).from(players).where(inRange).orderBy(NAME).limit(SEARCH_MAX_RESULTS);
+  return exact.unionAll(onlineFirst).unionAll(everyone).prepare('search_players');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof preparePlayerSearch>>();
+
 export async function searchPlayers(db: Db, query: string): Promise<SearchPlayer[]> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = preparePlayerSearch(db);
+    prepared.set(db, statement);
+  }
   const q = query.toLowerCase();
-  const inRange = sql`${NAME} >= ${q} and ${NAME} < ${prefixEnd(q)}`;
-  const columns = sql`${players.uuid} as uuid, ${players.username} as username, ${players.rank} as rank,
-    ${players.level} as level, ${players.online} as online`;
-  // Best first: the exact name, then online players, then everyone, each in name order. Each part
-  // reads its own index range and stops after SEARCH_MAX_RESULTS rows.
-  const result = (await db.execute(sql`
-    (select 0 as part, ${columns} from ${players} where ${NAME} = ${q}
-      order by ${players.online} desc limit ${SEARCH_MAX_RESULTS})
-    union all
-    (select 1, ${columns} from ${players} where ${players.online} and ${inRange}
-      order by ${NAME} limit ${SEARCH_MAX_RESULTS})
-    union all
-    (select 2, ${columns} from ${players} where ${inRange}
-      order by ${NAME} limit ${SEARCH_MAX_RESULTS})`)) as unknown as { rows: Row[] } | Row[];
-  const rows = (Array.isArray(result) ? result : result.rows).sort((a, b) => Number(a.part) - Number(b.part));
+  const rows = (await statement.execute({ q, end: prefixEnd(q) })).sort((a, b) => a.part - b.part);
   const seen = new Set<string>();
   const found: SearchPlayer[] = [];
   for (const { part: _part, ...player } of rows) {
     if (seen.has(player.uuid) || found.length >= SEARCH_MAX_RESULTS) continue;
     seen.add(player.uuid);
-    found.push({ ...player, level: Number(player.level) });
+    found.push(player);
   }
   return found;
-}
-
-interface Row extends SearchPlayer {
-  part: number | string;
 }
 
 /**
