@@ -21,6 +21,8 @@ import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { buildOnline } from './modules/live/players.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { playersRoutes } from './modules/players/routes.ts';
+import { linkPreviews } from './modules/previews/pages.ts';
+import { previewsRoutes } from './modules/previews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
@@ -147,6 +149,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auctionRoutes, { db: database.db, hub, tokens });
   await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
   await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets });
-  await registerWebApp(app, config.webDist, config.adminHosts);
+  await app.register(previewsRoutes, { db: database.db, config });
+  await registerWebApp(app, config.webDist, config.adminHosts, {
+    resolve: linkPreviews({ db: database.db, hub }),
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

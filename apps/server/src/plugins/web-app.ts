@@ -2,17 +2,22 @@
 // and index.html for every other path outside /api and /ws (the single-page app's routes). A public
 // page's index.html also names the chunks and data that page needs (page-hints.json, written by the
 // web build from apps/web/src/app/page-hints.ts), so the browser fetches them alongside the entry
-// chunk rather than one after the other.
+// chunk rather than one after the other. A page the previews module knows (page-meta.ts) gets its own
+// title, description and link-preview tags, a 404 status when its player or gang does not exist,
+// and a redirect from a player's uuid to their name.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
 
 const API_PATH = /^\/(api|ws)(\/|$)/;
 // A request for a file (hashed assets, robots.txt, an image) that does not exist is a 404, not the
 // app: after a deploy, a stale chunk must fail loudly instead of being handed HTML.
 const FILE_PATH = /^\/assets\/|\/[^/]+\.[A-Za-z0-9]{1,8}$/;
+// ...except a player's or gang's page, whose name or id may hold a dot (/players/john.doe).
+const NAMED_PAGE = /^\/(players|gangs)\/[^/]+$/;
 
 interface PageHint {
   path: string;
@@ -76,26 +81,34 @@ function readPageHints(webDist: string): PageHint[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageHint[]) : [];
 }
 
+interface BuiltApp {
+  /** index.html as built. */
+  index: Html;
+  /** A hinted page's index.html, by path. */
+  page: (path: string) => PageHtml | undefined;
+}
+
 /**
- * The hinted pages of the web app in `webDist`, read again whenever index.html changes (a build
- * while the server runs), so that a page never names chunks of an older build.
+ * The web app in `webDist`, read again whenever index.html changes (a build while the server
+ * runs), so that a page never names chunks of an older build. Undefined in the middle of a build.
  */
-function builtPages(webDist: string): () => (path: string) => PageHtml | undefined {
+function builtApp(webDist: string): () => BuiltApp | undefined {
   const index = join(webDist, 'index.html');
   let readAt = Number.NaN;
-  let pages: (path: string) => PageHtml | undefined = () => undefined;
+  let app: BuiltApp | undefined;
   return () => {
     try {
       const changedAt = statSync(index).mtimeMs;
       if (changedAt !== readAt) {
-        pages = pageHtml(readFileSync(index, 'utf8'), readPageHints(webDist));
+        const html = readFileSync(index, 'utf8');
+        app = { index: withEtag(html), page: pageHtml(html, readPageHints(webDist)) };
         readAt = changedAt;
       }
     } catch {
       // In the middle of a build: the plain index.html for now.
-      return () => undefined;
+      return undefined;
     }
-    return pages;
+    return app;
   };
 }
 
@@ -103,13 +116,21 @@ function builtPages(webDist: string): () => (path: string) => PageHtml | undefin
 const matches = (header: string | undefined, etag: string) =>
   header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 
+export interface LinkPreviews {
+  /** The page meta of a public address (modules/previews/pages.ts). */
+  resolve: PageMetaResolver;
+  /** PUBLIC_URL: the origin of absolute addresses; null takes the request's. */
+  publicUrl: string | null;
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
   adminHosts: readonly string[] = [],
+  previews?: LinkPreviews,
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
-  const pages = builtPages(webDist);
+  const current = builtApp(webDist);
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -124,12 +145,31 @@ export async function registerWebApp(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The page's meta, or undefined when the lookup fails: the page then goes out as built. */
+  async function pageAnswer(request: FastifyRequest, path: string) {
+    if (!previews) return undefined;
+    try {
+      return await previews.resolve(path, new URLSearchParams(request.url.split('?')[1] ?? ''));
+    } catch (err) {
+      request.log.warn({ err, path }, 'page meta unavailable');
+      return undefined;
+    }
+  }
+
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, { html, etag }: Html) => {
+    reply.header('etag', etag);
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (API_PATH.test(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
     }
-    if (FILE_PATH.test(path)) return reply.code(404).send({ detail: `Not found: ${path}` });
+    if (FILE_PATH.test(path) && !NAMED_PAGE.test(path)) {
+      return reply.code(404).send({ detail: `Not found: ${path}` });
+    }
     if (!built) {
       return reply
         .code(503)
@@ -140,11 +180,16 @@ export async function registerWebApp(
     // An admin host (named with or without its port, as route-set.ts reads it) serves the admin
     // console at every path (spec 2.1), none of the public pages.
     const adminHost = [request.hostname, request.host].some((h) => adminHosts.includes(h.toLowerCase()));
-    const page = adminHost ? undefined : pages()(path);
-    if (!page) return reply.sendFile('index.html');
-    const { html, etag } = request.url.includes('?') ? page.modulesOnly : page.full;
-    reply.header('etag', etag);
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
+    const web = adminHost ? undefined : current();
+    if (!web) return reply.sendFile('index.html');
+    const hinted = web.page(path);
+    const base = hinted ? (request.url.includes('?') ? hinted.modulesOnly : hinted.full) : web.index;
+    const answer = await pageAnswer(request, path);
+    if (answer?.kind === 'redirect') return reply.redirect(answer.location, 301);
+    if (!answer) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
+    const html = withMeta(base.html, answer.meta, siteOrigin(previews!.publicUrl, request));
+    // A page that does not exist is not worth revalidating: no ETag for a 404.
+    if (answer.status === 404) return reply.code(404).type('text/html; charset=utf-8').send(html);
+    return sendHtml(request, reply, withEtag(html));
   });
 }

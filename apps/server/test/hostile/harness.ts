@@ -39,11 +39,19 @@ const preview = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…
  * What every answer must be, whatever the request: never a server error, and a client error is
  * JSON {detail: string} without a stack trace. 2xx JSON answers must parse.
  */
-export function expectSound(answer: Answer, what: string, method = 'GET'): void {
+/**
+ * Never a 5xx; a 4xx is JSON {detail}, except the "not found" page of a player or gang that does
+ * not exist, which is the web app's page with status 404 (`pageNotFound`).
+ */
+export function expectSound(answer: Answer, what: string, method = 'GET', pageNotFound = false): void {
   const text = method === 'HEAD' ? '' : bodyText(answer);
   expect(answer.statusCode, `${what} answered ${answer.statusCode}: ${preview(text)}`).toBeLessThan(500);
   if (method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304) return;
   const type = String(answer.headers['content-type'] ?? '');
+  if (pageNotFound && answer.statusCode === 404 && type.startsWith('text/html')) {
+    expect(text, `${what}: a 404 page without the app`).toContain('<div id="root">');
+    return;
+  }
   if (answer.statusCode >= 400) {
     expect(type, `${what} answered ${answer.statusCode} as ${type}: ${preview(text)}`).toMatch(
       /^application\/json/,

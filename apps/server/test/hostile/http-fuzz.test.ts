@@ -47,6 +47,8 @@ interface Endpoint {
   idempotency?: boolean;
   /** The route may write: a refused request must leave every table as it was. */
   writes?: boolean;
+  /** A page of the web app that answers an unknown player or gang with its own 404 page. */
+  page?: boolean;
   runs?: number;
 }
 
@@ -80,6 +82,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/gangs/:key', auth: 'none', runs: 30 },
   { method: 'GET', path: '/api/search', auth: 'none', query: ['q'] },
   { method: 'GET', path: '/api/status', auth: 'none', runs: 15 },
+  { method: 'GET', path: '/api/og/players/:key', auth: 'none', runs: 15 },
+  { method: 'GET', path: '/api/og/gangs/:key', auth: 'none', runs: 15 },
+  { method: 'GET', path: '/players/:key', auth: 'none', runs: 20, page: true },
+  { method: 'GET', path: '/players/:uuid', auth: 'none', runs: 20, page: true },
+  { method: 'GET', path: '/gangs/:key', auth: 'none', runs: 20, page: true },
   { method: 'GET', path: '/api/auction/categories', auth: 'player', runs: 20 },
   { method: 'GET', path: '/api/auction/categories/:key/listings', auth: 'player', query: ['sort'] },
   { method: 'GET', path: '/api/bridge/deliveries', auth: 'bridge', query: ['limit'] },
@@ -337,7 +344,7 @@ describe.each(databaseKinds())('hostile HTTP input on %s', (kind) => {
           const before = endpoint.writes ? await tableDigest(t.db) : null;
           const answer = await t.app.inject(options);
           statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
-          expectSound(answer, label, String(options.method));
+          expectSound(answer, label, String(options.method), endpoint.page);
           if (before && (answer.statusCode < 200 || answer.statusCode >= 300)) {
             expect(
               await tableDigest(t.db),

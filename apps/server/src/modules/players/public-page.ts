@@ -23,6 +23,8 @@ export const playerPageTopic = (uuid: string) => `${PLAYER_PAGE_TOPICS}${uuid.to
 export interface Viewer {
   /** Staff (ADMIN, OWNER, WEB_ADMIN) see what a player hides. */
   staff: boolean;
+  /** False for the hero alone (link previews): statistics and milestones are not read (null). */
+  record?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function playerPage(
     .limit(1);
   if (!row) return null;
   const { lastSeenAt, gangId, gangName, gangColor, gangRole, ...hero } = row;
-  const shown = !row.hidden || viewer.staff;
+  const shown = (!row.hidden || viewer.staff) && viewer.record !== false;
   return {
     ...hero,
     last_seen_at: lastSeenAt?.toISOString() ?? null,
