@@ -117,11 +117,11 @@ describe('seed status history', () => {
   const statuses = events.filter((e) => e.type === 'server.status');
   const times = statuses.map((e) => Date.parse(e.at!));
 
-  it('reports the online count every ten minutes over the past 30 days, oldest first', () => {
-    expect(statuses).toHaveLength(30 * 144);
+  it('reports the online count every five minutes over the past 30 days, oldest first', () => {
+    expect(statuses).toHaveLength(30 * 288);
     expect(Math.max(...times)).toBeLessThan(NOW);
     expect(Math.min(...times)).toBeLessThanOrEqual(NOW - 29 * 86_400_000);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(10 * 60_000);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(5 * 60_000);
     for (const e of statuses) {
       expect(e).toMatchObject({ max_online: 500, tps: expect.any(Number), mspt: expect.any(Number) });
       expect(e.online).toBeLessThanOrEqual(e.max_online!);

@@ -171,7 +171,7 @@ function historyEvents(world: World): BridgeEvent[] {
 }
 
 /**
- * A report every ten minutes over the past 30 days, oldest first. The site keeps the newest report
+ * A report every five minutes over the past 30 days, oldest first. The site keeps the newest report
  * as the current count, so these never overwrite the live one that runs alongside the seed; their
  * ids are fixed by the seed like the rest, so a restart does not send them again.
  */

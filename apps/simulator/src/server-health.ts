@@ -45,7 +45,7 @@ export class ServerHealth {
     const seconds = this.lastAt === null ? Number.POSITIVE_INFINITY : Math.max(0, at - this.lastAt) / 1000;
     this.lastAt = at;
     // Exact discretisation of both processes for any step, so the live loop (seconds apart) and the
-    // seeded history (ten minutes apart) share one model.
+    // seeded history (five minutes apart, the width of the day chart's buckets) share one model.
     const keep = Math.exp(-seconds / NOISE_SECONDS);
     this.noise = this.noise * keep + NOISE_SD * Math.sqrt(1 - keep * keep) * r.normal();
     this.load += (target - this.load) * (1 - Math.exp(-seconds / LOAD_SECONDS));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY, HOUR } from './model.ts';
 import { createRng } from './random.ts';
 import { MAX_MSPT, MIN_MSPT, MIN_TPS, STEADY_MIN_TPS } from './server-health.ts';
-import { type StatusSample, statusHistory, usualCrowd } from './status-history.ts';
+import { STATUS_HISTORY_STEP_MS, type StatusSample, statusHistory, usualCrowd } from './status-history.ts';
 
 // A Sunday noon.
 const NOW = Date.UTC(2025, 5, 1, 12);
@@ -14,14 +14,14 @@ const mean = (items: StatusSample[]) => items.reduce((sum, s) => sum + s.online,
 const hourOf = (s: StatusSample) => new Date(s.at).getUTCHours();
 
 describe('status history', () => {
-  it('covers the past 30 days, one report every ten minutes, oldest first, never at or after now', () => {
-    expect(samples).toHaveLength(30 * 144);
+  it('covers the past 30 days, one report every five minutes, oldest first, never at or after now', () => {
+    expect(samples).toHaveLength(30 * 288);
     for (const [i, s] of samples.entries()) {
-      expect(s.at % (10 * 60_000)).toBe(0);
-      if (i > 0) expect(s.at - samples[i - 1]!.at).toBe(10 * 60_000);
+      expect(s.at % STATUS_HISTORY_STEP_MS).toBe(0);
+      if (i > 0) expect(s.at - samples[i - 1]!.at).toBe(STATUS_HISTORY_STEP_MS);
     }
     expect(samples.at(-1)!.at).toBeLessThan(NOW);
-    expect(samples.at(-1)!.at).toBeGreaterThanOrEqual(NOW - 10 * 60_000);
+    expect(samples.at(-1)!.at).toBeGreaterThanOrEqual(NOW - STATUS_HISTORY_STEP_MS);
     expect(samples[0]!.at).toBeGreaterThanOrEqual(NOW - 30 * DAY);
   });
 
@@ -45,14 +45,14 @@ describe('status history', () => {
     const weekends = samples.filter((s) => [0, 6].includes(weekday(s)));
     const midweek = samples.filter((s) => [1, 2, 3].includes(weekday(s)));
     expect(mean(weekends)).toBeGreaterThan(1.1 * mean(midweek));
-    expect(mean(samples.slice(-7 * 144))).toBeGreaterThan(1.15 * mean(samples.slice(0, 7 * 144)));
+    expect(mean(samples.slice(-7 * 288))).toBeGreaterThan(1.15 * mean(samples.slice(0, 7 * 288)));
   });
 
   it('has some noise, without jumping', () => {
     const steps = samples.slice(1).map((s, i) => Math.abs(s.online - samples[i]!.online));
     expect(Math.max(...steps)).toBeLessThan(25);
     // Two same hours a week apart are never the same curve.
-    const week = 7 * 144;
+    const week = 7 * 288;
     const differences = samples.slice(week).filter((s, i) => s.online !== samples[i]!.online);
     expect(differences.length).toBeGreaterThan(0.8 * (samples.length - week));
   });

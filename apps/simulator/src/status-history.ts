@@ -1,4 +1,4 @@
-// The players-online history a freshly seeded site starts with: one report every ten minutes over
+// The players-online history a freshly seeded site starts with: one report every five minutes over
 // the past 30 days, so the status page's day, week and month charts have a believable shape from the
 // start. The count follows the clock (evening peaks, night lows, busier weekends), grows slowly over
 // the month as the season catches on, and wanders with some noise; the health figures follow it.
@@ -7,7 +7,7 @@ import type { Rng } from './random.ts';
 import { type Health, ServerHealth } from './server-health.ts';
 
 export const STATUS_HISTORY_DAYS = 30;
-export const STATUS_HISTORY_STEP_MS = 10 * MINUTE;
+export const STATUS_HISTORY_STEP_MS = 5 * MINUTE;
 
 /** A busy weekday evening at the end of the month, before weekends and noise. */
 const EVENING_PEAK = 110;

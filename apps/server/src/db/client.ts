@@ -174,9 +174,25 @@ class PgListener {
   }
 }
 
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_NOTIFY_PAYLOAD = 7999;
+
+/**
+ * The payload that names `topics`. When one topic per player would not fit (a batch touching
+ * hundreds of players), each family member ("player:<uuid>") gives way to its family
+ * ("player:"), which every hub reads as all of that family's topics.
+ */
+export function notifyPayload(topics: Iterable<string>): string {
+  const names = [...new Set(topics)];
+  const payload = names.join(',');
+  if (Buffer.byteLength(payload) <= MAX_NOTIFY_PAYLOAD) return payload;
+  const family = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':') + 1) : name);
+  return [...new Set(names.map(family))].join(',');
+}
+
 /** Runs a statement that tells every process's live hub which topics changed, on commit. */
 export async function notifyTopics(tx: Tx | Db, topics: Iterable<string>): Promise<void> {
-  const payload = [...new Set(topics)].join(',');
+  const payload = notifyPayload(topics);
   if (payload) await tx.execute(sql`select pg_notify('live', ${payload})`);
 }
 

@@ -140,7 +140,7 @@ export const activity = pgTable(
     index('activity_occurred_idx').on(t.occurredAt.desc()),
     // A player's public milestones, newest first, without reading past their chat and messages.
     index('activity_milestones_idx')
-      .on(t.actorUuid, t.id.desc())
+      .on(t.actorUuid, t.occurredAt.desc(), t.id.desc())
       .where(sql.raw(`activity_type in (${MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')})`)),
   ],
 );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, notifyTopics, openPglite } from '../db/client.ts';
+import { type Database, MAX_NOTIFY_PAYLOAD, notifyPayload, notifyTopics, openPglite } from '../db/client.ts';
 import { LiveHub, REBUILD_INTERVAL_MS } from './hub.ts';
 
 const quiet = { warn() {}, error() {} };
@@ -86,5 +86,15 @@ describe('the live hub', () => {
     await sleep(600);
     expect(await hub.current('expiring')).toEqual({ fresh: false });
     failing = false;
+  });
+});
+
+describe('notifyPayload', () => {
+  it('names each topic, or their families when the names would not fit in one NOTIFY', () => {
+    expect(notifyPayload(['players', 'player:a', 'player:b', 'players'])).toBe('players,player:a,player:b');
+    const many = Array.from({ length: 400 }, (_, i) => `player:${String(i).padStart(36, '0')}`);
+    const payload = notifyPayload(['gangs', ...many, 'social:', 'social:friends:x']);
+    expect(payload).toBe('gangs,player:,social:');
+    expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_NOTIFY_PAYLOAD);
   });
 });

@@ -17,6 +17,6 @@ CREATE TABLE "status_samples" (
 ALTER TABLE "players" ADD COLUMN "stats_hidden" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "server_status" ADD COLUMN "tps" double precision;--> statement-breakpoint
 ALTER TABLE "server_status" ADD COLUMN "mspt" double precision;--> statement-breakpoint
-CREATE INDEX "activity_milestones_idx" ON "activity" USING btree ("actor_uuid","id" DESC NULLS LAST) WHERE activity_type in ('LEVEL_UP', 'PRESTIGE_UP', 'GKIT_UNLOCK', 'GKIT_LEVEL_UP', 'GANG_JOIN');--> statement-breakpoint
+CREATE INDEX "activity_milestones_idx" ON "activity" USING btree ("actor_uuid","occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE activity_type in ('LEVEL_UP', 'PRESTIGE_UP', 'GKIT_UNLOCK', 'GKIT_LEVEL_UP', 'GANG_JOIN');--> statement-breakpoint
 CREATE INDEX "players_username_prefix_idx" ON "players" USING btree ((lower("username") collate "C"));--> statement-breakpoint
 CREATE INDEX "players_online_username_prefix_idx" ON "players" USING btree ((lower("username") collate "C")) WHERE "players"."online";

@@ -103,6 +103,27 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     }
   });
 
+  it('lists milestones by when they happened, even when the game reports one late', async () => {
+    const late = await postEvents(t.app, [
+      ev('activity', {
+        actor_uuid: bob.uuid,
+        activity_type: 'LEVEL_UP',
+        activity_text: '{"level":3}',
+        at: '2026-01-01T10:00:00.000Z',
+      }),
+      ev('activity', { actor_uuid: bob.uuid, activity_type: 'LEVEL_UP', activity_text: '{"level":4}' }),
+      ev('activity', {
+        actor_uuid: bob.uuid,
+        activity_type: 'LEVEL_UP',
+        activity_text: '{"level":2}',
+        at: '2025-12-31T10:00:00.000Z',
+      }),
+    ]);
+    expect(late.statusCode).toBe(200);
+    const texts = (await page('BobDigs')).json<PlayerPage>().milestones?.map((m) => m.activity_text);
+    expect(texts).toEqual(['{"level":4}', '{"level":3}', '{"level":2}']);
+  });
+
   it('shows milestones only: never a private message, a chat line or anything else', async () => {
     const body = (await page('AliceMiner')).body;
     const alicePage = JSON.parse(body) as PlayerPage;
@@ -183,7 +204,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = (await tx.execute(
-        sql`explain select id from activity where actor_uuid = ${alice.uuid} and ${IS_MILESTONE} order by id desc nulls last limit 10`,
+        sql`explain select id from activity where actor_uuid = ${alice.uuid} and ${IS_MILESTONE} order by occurred_at desc nulls last, id desc nulls last limit 10`,
       )) as unknown as { rows: Array<Record<string, string>> };
       return result.rows.map((row) => Object.values(row)[0]).join('\n');
     });
@@ -207,6 +228,22 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     });
     await live.next((m) => (m as PlayerPageMessage).player?.hidden === true);
     live.socket.close();
+
+    // A batch that touches more players than one NOTIFY can name still reaches their pages.
+    const crowd = Array.from({ length: 400 }, (_, i) => newPlayer({ username: `Crowd${i}` }));
+    const watched = connect(`${base}/api/players/${crowd[399]!.uuid}/ws`);
+    await watched.next(() => true);
+    await postEvents(
+      t.app,
+      crowd.map((p) => p.join),
+    );
+    const joined = await postEvents(
+      t.app,
+      crowd.map((p) => ev('player.progress', { uuid: p.uuid, xp_delta: 1, level: 9 })),
+    );
+    expect(joined.statusCode).toBe(200);
+    await watched.next((m) => (m as PlayerPageMessage).player?.level === 9);
+    watched.socket.close();
 
     const nobody = connect(`${base}/api/players/00000000-0000-0000-0000-000000000001/ws`);
     expect(await nobody.next(() => true)).toEqual({ player: null });

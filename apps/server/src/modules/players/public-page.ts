@@ -114,7 +114,7 @@ const toItem = ({ occurredAt, ...item }: { occurredAt: Date } & Omit<ActivityIte
   occurred_at: occurredAt.toISOString(),
 });
 
-/** A player's newest milestones: one range of activity_milestones_idx. */
+/** A player's newest milestones, by when they happened: one range of activity_milestones_idx. */
 export async function milestonesOf(db: Db, uuid: string, limit = MILESTONE_LIMIT): Promise<ActivityItem[]> {
   const rows = await db
     .select(itemColumns)
@@ -122,7 +122,8 @@ export async function milestonesOf(db: Db, uuid: string, limit = MILESTONE_LIMIT
     .leftJoin(actor, eq(actor.uuid, activity.actorUuid))
     .leftJoin(target, eq(target.uuid, activity.targetUuid))
     .where(and(eq(activity.actorUuid, uuid), IS_MILESTONE))
-    .orderBy(sql`${activity.id} desc nulls last`)
+    // The index's own order: when it happened (the game may report late), newest first.
+    .orderBy(sql`${activity.occurredAt} desc nulls last`, sql`${activity.id} desc nulls last`)
     .limit(limit);
   return rows.map(toItem);
 }
@@ -156,12 +157,12 @@ export async function gangMilestones(
       select a.id, a.occurred_at, a.actor_uuid, a.target_uuid, a.activity_type, a.activity_text
       from ${activity} a
       where a.actor_uuid = g.player_uuid and ${IS_MILESTONE}
-      order by a.id desc nulls last
+      order by a.occurred_at desc nulls last, a.id desc nulls last
       limit ${limit}
     ) m
     left join ${players} t on t.uuid = m.target_uuid
     where g.gang_id = ${gangId}
-    order by m.id desc
+    order by m.occurred_at desc, m.id desc
     limit ${limit}`)) as unknown as { rows: MilestoneRow[] } | MilestoneRow[];
   // Both drivers answer {rows}; the array form is for drivers that answer the rows alone.
   const rows = Array.isArray(result) ? result : result.rows;
