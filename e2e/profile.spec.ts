@@ -35,10 +35,13 @@ test('the profile shows the hero, the social cards and every activity filter', a
   // The demo player is in a gang and has friends.
   await expect(page.getByRole('region', { name: 'Gang status' })).toContainText(/online/);
   await expect(page.getByRole('region', { name: 'Friends' })).toContainText(/\d+ \/ \d+ online/);
-  await expect(page.getByRole('region', { name: 'Gang status' }).getByRole('link')).toHaveAttribute(
+  const gangCard = page.getByRole('region', { name: 'Gang status' });
+  await expect(gangCard.getByRole('link', { name: 'View your gang' })).toHaveAttribute(
     'href',
     '/social#your-gang',
   );
+  // The gang's name opens its public page.
+  await expect(gangCard.getByRole('link').first()).toHaveAttribute('href', /^\/gangs\//);
 
   // Activity is the first tab; All shows the latest entries.
   await expect(page.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');

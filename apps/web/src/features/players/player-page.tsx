@@ -1,4 +1,158 @@
-// Placeholder: being built.
+import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, RotateCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { playerPath } from '../../components/ui/entity-links.tsx';
+import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
+import { PlayerHero } from '../../components/ui/player-hero.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { useNow } from '../../lib/use-now.ts';
+// Shared with the leaderboard for now; they move to components/ui when that folder is free to change.
+import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
+import { RankBadge } from '../leaderboard/rank-badge.tsx';
+import { isNotFound, playerPageQueryOptions, usePlayerFeed, usePlayerPage } from './api.ts';
+import { LivePill } from './live-pill.tsx';
+import { PlayerCards, Presence } from './player-cards.tsx';
+import { PlayerNotFound } from './player-not-found.tsx';
+import { PublicRecord } from './public-record.tsx';
+
+/** /players/{name}: a player's public page, by their current name in any case, or by uuid. */
 export function PlayerPage() {
-  return <main id="main" />;
+  const { name = '' } = useParams();
+  const page = usePlayerPage(name);
+  const [gone, setGone] = useState<string | null>(null);
+
+  if (gone === name || isNotFound(page.error)) return <PlayerNotFound />;
+  return (
+    <div className="relative isolate">
+      <PageBackdrop glow="bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(251_191_36/0.16),transparent_70%),radial-gradient(30rem_20rem_at_100%_0%,rgb(139_92_246/0.12),transparent_70%)]" />
+      <div className="container-page pt-8 pb-16 sm:pt-12 sm:pb-24">
+        {page.data ? (
+          <Player name={name} player={page.data} onGone={() => setGone(name)} />
+        ) : page.isError ? (
+          <>
+            <title>{pageTitle('Player')}</title>
+            <BackLink />
+            <Alert tone="error" className="mt-8 max-w-xl">
+              <p>This player's page could not be loaded.</p>
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm', 'mt-3')}
+                onClick={() => void page.refetch()}
+              >
+                <RotateCw aria-hidden className="size-4" />
+                Try again
+              </button>
+            </Alert>
+          </>
+        ) : (
+          <Loading />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/leaderboard"
+      className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-fg-muted hover:text-fg"
+    >
+      <ChevronLeft aria-hidden className="size-4" />
+      Leaderboard
+    </Link>
+  );
+}
+
+function Player({ name, player, onGone }: { name: string; player: PlayerPageData; onGone: () => void }) {
+  const status = usePlayerFeed(name, player.uuid, onGone);
+  const now = useNow();
+  useCurrentNameInAddress(name, player);
+
+  return (
+    <>
+      <title>{pageTitle(player.username)}</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackLink />
+        <LivePill status={status} />
+      </div>
+      <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">Player profile</p>
+      <div className="mt-3 space-y-6">
+        <PlayerHero
+          player={player}
+          level={player.level}
+          xp={player.xp}
+          heading="h1"
+          headingId="player-name"
+          avatar={
+            <span className="relative shrink-0">
+              <PlayerAvatar
+                uuid={player.uuid}
+                size={80}
+                className="rounded-2xl ring-1 ring-line sm:size-24"
+              />
+              <span
+                aria-hidden
+                className={
+                  player.online
+                    ? 'absolute -right-1 -bottom-1 size-4 rounded-full bg-emerald-500 ring-4 ring-surface'
+                    : 'absolute -right-1 -bottom-1 size-4 rounded-full bg-zinc-400 ring-4 ring-surface dark:bg-zinc-600'
+                }
+              />
+            </span>
+          }
+          details={
+            <>
+              <RankBadge rank={player.rank} />
+              <Presence player={player} now={now} />
+            </>
+          }
+        />
+        <PlayerCards player={player} />
+        <PublicRecord player={player} now={now} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The address names the player's current name: /players/{uuid}, or a name the player has since
+ * changed, is replaced (no new history entry) by /players/{name}, whose cache entry is filled first
+ * so that the page does not load again.
+ */
+function useCurrentNameInAddress(name: string, player: PlayerPageData) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (player.username.toLowerCase() === name.toLowerCase()) return;
+    queryClient.setQueryData(playerPageQueryOptions(player.username).queryKey, player);
+    navigate(playerPath(player.username), { replace: true });
+  }, [name, player, navigate, queryClient]);
+}
+
+function Loading() {
+  return (
+    <div aria-busy="true" data-testid="player-loading">
+      <title>{pageTitle('Player')}</title>
+      <p className="sr-only" role="status">
+        Loading the player's page…
+      </p>
+      <Skeleton className="h-5 w-28" />
+      <Skeleton className="mt-8 h-64 rounded-3xl" />
+      <div className="mt-6 grid gap-4 md:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+      <div className="mt-6 grid gap-4 lg:grid-cols-12">
+        <Skeleton className="h-72 rounded-2xl lg:col-span-8" />
+        <Skeleton className="h-72 rounded-2xl lg:col-span-4" />
+      </div>
+    </div>
+  );
 }

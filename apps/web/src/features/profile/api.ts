@@ -1,17 +1,22 @@
 // The profile's server state (spec 2.7, 4 Profile, 7, 8): the public profile and the stats with G-Kits
 // (both needed before the page leaves its skeletons), the social overview (undefined while loading,
-// null on failure) and the activity feed (empty on failure).
+// null on failure), the activity feed (empty on failure), the player's gang (for its page's address)
+// and the privacy switch of the public player page.
 import {
   ACTIVITY_DEFAULT_LIMIT,
   type ActivityItem,
   activityListSchema,
+  type PlayerPage,
   type PlayerStats,
+  type Privacy,
   type PublicProfile,
+  playerPageSchema,
   playerStatsSchema,
+  privacySchema,
   publicProfileSchema,
 } from '@prison/shared/players';
 import { type SocialOverview, socialOverviewSchema } from '@prison/shared/social';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api.ts';
 
 // The hero and stats are refreshed while the page is open; the header says when they last were.
@@ -64,4 +69,63 @@ export function useActivity(uuid: string): ActivityItem[] | null {
     refetchInterval: PROFILE_REFRESH_MS,
   });
   return activity.data ?? null;
+}
+
+export type PlayerGang = NonNullable<PlayerPage['gang']>;
+
+/**
+ * The player's gang with its id, which the profile's other answers do not carry (the overview has
+ * only the name): read from the player's public page, by uuid. Undefined while loading or when it
+ * cannot be read, null for no gang.
+ */
+export function usePlayerGang(uuid: string): PlayerGang | null | undefined {
+  const page = useQuery({
+    queryKey: ['players', uuid, 'page'],
+    queryFn: () => apiJson(`/api/players/by-name/${encodeURIComponent(uuid)}`, playerPageSchema),
+    select: (player) => player.gang,
+    refetchInterval: PROFILE_REFRESH_MS,
+  });
+  return page.data;
+}
+
+const PRIVACY_PATH = '/api/players/me/privacy';
+
+export function getPrivacy(): Promise<Privacy> {
+  return apiJson(PRIVACY_PATH, privacySchema);
+}
+
+export const privacyQueryOptions = () =>
+  queryOptions({ queryKey: ['players', 'me', 'privacy'], queryFn: getPrivacy });
+
+export function usePrivacy() {
+  return useQuery(privacyQueryOptions());
+}
+
+export function savePrivacy(privacy: Privacy): Promise<Privacy> {
+  return apiJson(PRIVACY_PATH, privacySchema, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(privacy),
+  });
+}
+
+/** The switch moves at once; a refused save puts it back, and the server's answer is the last word. */
+export function useSavePrivacy() {
+  const queryClient = useQueryClient();
+  const { queryKey } = privacyQueryOptions();
+  return useMutation({
+    mutationFn: savePrivacy,
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(queryKey, next);
+      return { previous };
+    },
+    onError: (_error, _next, context) => {
+      queryClient.setQueryData(queryKey, context?.previous);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey, saved);
+    },
+  });
 }

@@ -3,18 +3,23 @@ import { LogIn, RotateCw } from 'lucide-react';
 import * as Tabs from 'radix-ui/tabs';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { GangLink } from '../../components/ui/entity-links.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PlayerHero } from '../../components/ui/player-hero.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { StatGroups } from '../../components/ui/stat-groups.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
+// Shared with the leaderboard for now; they move to components/ui when that folder is free to change.
+import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
+import { RankBadge } from '../leaderboard/rank-badge.tsx';
 import { ActivityTab } from './activity-tab.tsx';
-import { useActivity, useProfileData, useSocialOverview } from './api.ts';
+import { useActivity, usePlayerGang, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';
-import { ProfileHero } from './profile-hero.tsx';
+import { PrivacyCard } from './privacy-card.tsx';
 import { SocialCards } from './social-cards.tsx';
-import { StatsTab } from './stats-tab.tsx';
 
 const TABS = [
   { id: 'activity', label: 'Activity' },
@@ -49,6 +54,7 @@ function Profile({ uuid }: { uuid: string }) {
   const { profile, stats } = useProfileData(uuid);
   const overview = useSocialOverview();
   const activity = useActivity(uuid);
+  const gang = usePlayerGang(uuid);
   const now = useNow();
   const refreshedAt = Math.max(profile.dataUpdatedAt, stats.dataUpdatedAt);
   const ready = profile.data && stats.data;
@@ -84,8 +90,37 @@ function Profile({ uuid }: { uuid: string }) {
 
       {ready ? (
         <div className="mt-8 space-y-6">
-          <ProfileHero profile={profile.data} level={stats.data.level} xp={stats.data.xp} />
-          <SocialCards overview={overview} />
+          <PlayerHero
+            player={profile.data}
+            level={stats.data.level}
+            xp={stats.data.xp}
+            avatar={
+              <PlayerAvatar
+                uuid={profile.data.uuid}
+                size={80}
+                className="rounded-2xl ring-1 ring-line sm:size-24"
+              />
+            }
+            details={
+              <>
+                <RankBadge rank={profile.data.rank} />
+                {profile.data.gang_name && (
+                  <span className="truncate text-sm text-fg-muted">
+                    of{' '}
+                    <span className="font-semibold text-fg">
+                      {gang?.name === profile.data.gang_name ? (
+                        <GangLink id={gang.id}>{gang.name}</GangLink>
+                      ) : (
+                        profile.data.gang_name
+                      )}
+                    </span>
+                  </span>
+                )}
+              </>
+            }
+          />
+          <SocialCards overview={overview} gang={gang} />
+          <PrivacyCard username={profile.data.username} />
           <Tabs.Root defaultValue="activity" className="pt-2">
             <Tabs.List
               aria-label="Profile sections"
@@ -105,7 +140,7 @@ function Profile({ uuid }: { uuid: string }) {
               <ActivityTab items={activity} now={now} />
             </Tabs.Content>
             <Tabs.Content value="statistics" className="mt-6 focus-visible:outline-none">
-              <StatsTab stats={stats.data.stats} />
+              <StatGroups stats={stats.data.stats} />
             </Tabs.Content>
             <Tabs.Content value="gkits" className="mt-6 focus-visible:outline-none">
               <GKitsTab gkits={stats.data.gkits} now={now} />

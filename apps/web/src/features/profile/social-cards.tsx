@@ -2,13 +2,22 @@ import type { SocialOverview } from '@prison/shared/social';
 import { ArrowRight, Shield, Sparkles, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GangLink } from '../../components/ui/entity-links.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import type { PlayerGang } from './api.ts';
 
 /**
  * Spec 2.7: three cards once the social overview has loaded; skeletons while it loads (undefined),
- * nothing when it could not be loaded (null).
+ * nothing when it could not be loaded (null). The gang's name links to the gang's page once its id
+ * is known (`gang`).
  */
-export function SocialCards({ overview }: { overview: SocialOverview | null | undefined }) {
+export function SocialCards({
+  overview,
+  gang: gangPage,
+}: {
+  overview: SocialOverview | null | undefined;
+  gang?: PlayerGang | null;
+}) {
   if (overview === null) return null;
   if (overview === undefined) {
     return (
@@ -29,7 +38,13 @@ export function SocialCards({ overview }: { overview: SocialOverview | null | un
         to="/social#your-gang"
         link="View your gang"
       >
-        <p className="truncate font-display text-xl font-bold text-fg">{gang.name ?? 'Unassigned'}</p>
+        <p className="truncate font-display text-xl font-bold text-fg">
+          {gang.name && gangPage?.name === gang.name ? (
+            <GangLink id={gangPage.id}>{gang.name}</GangLink>
+          ) : (
+            (gang.name ?? 'Unassigned')
+          )}
+        </p>
         <p className="mt-1 text-sm text-fg-muted">
           {inGang ? (
             <>

@@ -1,4 +1,4 @@
-// Level progress on the profile hero card (spec 2.7, spec 9 Experience).
+// Level progress on the hero card of the profile and the public player page (spec 2.7, spec 9 Experience).
 import { xpForLevel } from '@prison/shared/experience';
 
 export interface LevelProgress {

@@ -1,12 +1,26 @@
-import { buildStatGroups, type StatsMap } from './stats-format.ts';
+// Statistics grouped by category, as the profile's Statistics tab and the public player page show
+// them (spec 2.7 Statistics tab).
+import { clsx } from 'clsx';
+import { buildStatGroups, type StatsMap } from '../../lib/stats-format.ts';
 
-/** Spec 2.7 Statistics tab: grouped by category, with the counts of categories and metrics. */
-export function StatsTab({ stats }: { stats: StatsMap }) {
+const PROFILE_EMPTY = 'No statistics recorded yet. Play a little more to unlock your performance insights.';
+
+/** Grouped by category, with the counts of categories and metrics; `empty` when there are none. */
+export function StatGroups({
+  stats,
+  empty = PROFILE_EMPTY,
+  gridClassName = 'md:grid-cols-2 xl:grid-cols-3',
+}: {
+  stats: StatsMap;
+  empty?: string;
+  /** The columns of the category cards, for pages that give the statistics less room. */
+  gridClassName?: string;
+}) {
   const groups = buildStatGroups(stats);
   if (groups.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-        No statistics recorded yet. Play a little more to unlock your performance insights.
+        {empty}
       </p>
     );
   }
@@ -17,7 +31,7 @@ export function StatsTab({ stats }: { stats: StatsMap }) {
         {groups.length} {groups.length === 1 ? 'category' : 'categories'} · {metrics}{' '}
         {metrics === 1 ? 'metric' : 'metrics'}
       </p>
-      <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className={clsx('mt-4 grid gap-4', gridClassName)}>
         {groups.map((group) => (
           <section
             key={group.category}

@@ -1,19 +1,44 @@
-import type { PublicProfile } from '@prison/shared/players';
+// The hero card of a player (spec 2.7): the signed-in player's own profile and every public player
+// page draw the same one. The avatar and the line under the name come from the page, which knows
+// where its rank badge, avatar, gang and presence come from.
 import { clsx } from 'clsx';
 import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { levelProgress } from '../../lib/experience-progress.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
-import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { RankBadge } from '../leaderboard/rank-badge.tsx';
-import { levelProgress } from './experience-progress.ts';
 
-/** Spec 2.7 hero card: avatar, name, rank, Level, Prestige, Lifetime XP, balance and the level bar. */
-export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; level: number; xp: number }) {
+export interface HeroPlayer {
+  username: string;
+  prestige: number;
+  lifetime_xp: number;
+  balance: number;
+}
+
+/** Avatar, name, the page's details, Level, Prestige, Lifetime XP, balance and the level bar. */
+export function PlayerHero({
+  player,
+  level,
+  xp,
+  avatar,
+  details,
+  heading: Heading = 'h2',
+  headingId = 'profile-name',
+}: {
+  player: HeroPlayer;
+  level: number;
+  xp: number;
+  avatar: ReactNode;
+  /** Under the name: the rank badge and whatever else the page tells (gang, presence). */
+  details: ReactNode;
+  /** h1 where the player is the page's subject, h2 under a page title. */
+  heading?: 'h1' | 'h2';
+  headingId?: string;
+}) {
   const progress = levelProgress(level, xp);
   const percent = Math.floor(progress.percent);
   return (
     <section
-      aria-labelledby="profile-name"
+      aria-labelledby={headingId}
       className="relative overflow-hidden rounded-3xl border border-line bg-surface p-5 shadow-card sm:p-8"
     >
       <div
@@ -21,23 +46,16 @@ export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; le
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(30rem_14rem_at_0%_0%,rgb(251_191_36/0.14),transparent_70%)]"
       />
       <div className="relative flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex items-center gap-4 sm:gap-5">
-          <PlayerAvatar uuid={profile.uuid} size={80} className="rounded-2xl ring-1 ring-line sm:size-24" />
+        <div className="flex min-w-0 items-center gap-4 sm:gap-5">
+          {avatar}
           <div className="min-w-0">
-            <h2
-              id="profile-name"
+            <Heading
+              id={headingId}
               className="truncate font-display text-2xl font-bold tracking-tight text-fg sm:text-3xl"
             >
-              {profile.username}
-            </h2>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <RankBadge rank={profile.rank} />
-              {profile.gang_name && (
-                <span className="truncate text-sm text-fg-muted">
-                  of <span className="font-semibold text-fg">{profile.gang_name}</span>
-                </span>
-              )}
-            </div>
+              {player.username}
+            </Heading>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">{details}</div>
           </div>
         </div>
         {/* Balances reach 10^15: the wide figures get their own rows on phones and more room beside. */}
@@ -46,18 +64,18 @@ export function ProfileHero({ profile, level, xp }: { profile: PublicProfile; le
           <Figure
             label="Prestige"
             icon={<Crown className="size-4" />}
-            value={formatWhole(profile.prestige ?? 0)}
+            value={formatWhole(player.prestige ?? 0)}
           />
           <Figure
             label="Lifetime XP"
             icon={<Gem className="size-4" />}
-            value={formatWhole(profile.lifetime_xp)}
+            value={formatWhole(player.lifetime_xp)}
             wide
           />
           <Figure
             label="Balance"
             icon={<Coins className="size-4" />}
-            value={formatMoney(profile.balance)}
+            value={formatMoney(player.balance)}
             wide
           />
         </dl>

@@ -1,7 +1,8 @@
-// The profile's Statistics tab (spec 2.7; spec 3 Player stats response, Stat categories; spec 9
-// Formatting): the game's stat map grouped by category, labelled and formatted for reading.
+// Statistics as the profile's Statistics tab and the public player page show them (spec 2.7; spec 3
+// Player stats response, Stat categories; spec 9 Formatting): the game's stat map grouped by
+// category, labelled and formatted for reading.
 import { SKIPPED_STAT, STAT_CATEGORIES } from '@prison/shared/stats';
-import { formatDuration, statTime } from '../../lib/time-format.ts';
+import { formatDuration, statTime } from './time-format.ts';
 
 export interface StatMetric {
   /** The stat's name as the game reports it. */

@@ -1,0 +1,102 @@
+import type { Gang } from '@prison/shared/social';
+import { clsx } from 'clsx';
+import { Coins, Crown, Radio, Swords, Users } from 'lucide-react';
+import type { CSSProperties, ReactNode } from 'react';
+import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { formatMoney, formatWhole } from '../../lib/money.ts';
+// Shared with the social hub for now; they move to components/ui when that folder is free to change.
+import { GangCrest, GangStatusBadge } from '../social/gang-card.tsx';
+import { gangColor } from '../social/gang-style.ts';
+import { fullHex, gangInk } from './gang-ink.ts';
+
+/** The gang's card: its name in its colour, status, leader, treasury, members, online and entry level. */
+export function GangCard({ gang }: { gang: Gang }) {
+  const color = fullHex(gangColor(gang.color));
+  const ink = gangInk(color);
+  const leader = gang.members.find((member) => member.role.toLowerCase() === 'leader');
+  return (
+    <section
+      aria-labelledby="gang-name"
+      className="relative overflow-hidden rounded-3xl border border-line bg-surface shadow-card"
+    >
+      <div aria-hidden className="h-2" style={{ background: color }} data-testid="gang-colour-bar" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 opacity-70 dark:opacity-50"
+        style={{ backgroundImage: `radial-gradient(32rem 16rem at 0% 0%, ${color}33, transparent 70%)` }}
+      />
+      <div className="relative flex flex-col gap-6 p-5 sm:p-8 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex min-w-0 items-center gap-4 sm:gap-5">
+          <GangCrest color={gang.color} size="lg" />
+          <div className="min-w-0">
+            <h1
+              id="gang-name"
+              data-ink={ink.light}
+              className="truncate font-display text-3xl font-bold tracking-tight text-(--gang-ink) sm:text-4xl dark:text-(--gang-ink-dark)"
+              style={{ '--gang-ink': ink.light, '--gang-ink-dark': ink.dark } as CSSProperties}
+            >
+              {gang.name}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
+              <GangStatusBadge status={gang.status} />
+              {leader && (
+                <span className="inline-flex min-w-0 items-center gap-1.5">
+                  <Crown aria-hidden className="size-4 text-accent" />
+                  Led by{' '}
+                  <PlayerLink username={leader.username} className="truncate font-semibold text-fg">
+                    {leader.username ?? leader.uuid.slice(0, 8)}
+                  </PlayerLink>
+                </span>
+              )}
+            </div>
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,1.6fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_minmax(0,1fr)] lg:min-w-[36rem]">
+          <Fact label="Treasury" icon={<Coins className="size-4" />} value={formatMoney(gang.balance)} wide />
+          <Fact label="Members" icon={<Users className="size-4" />} value={formatWhole(gang.member_count)} />
+          <Fact label="Online" icon={<Radio className="size-4" />} value={formatWhole(gang.online_count)} />
+          <Fact
+            label="Entry requirement"
+            icon={<Swords className="size-4" />}
+            value={`Level ${formatWhole(gang.min_level)}`}
+            wide
+          />
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Fact({
+  label,
+  value,
+  icon,
+  wide,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <div
+      className={clsx(
+        'min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-3 sm:px-4',
+        wide && 'col-span-2 sm:col-span-1',
+      )}
+    >
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
+        <span aria-hidden className="text-accent">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd
+        title={value}
+        className="mt-1 truncate font-display text-lg font-bold tracking-tight text-fg tabular-nums sm:text-xl"
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}

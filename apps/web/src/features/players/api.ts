@@ -1,0 +1,67 @@
+// A player's public page: GET /api/players/by-name/{name} (any case, or the uuid), then kept live by
+// WS /api/players/{uuid}/ws, which pushes {player} on connect and whenever the page's figures change.
+// The bearer goes along when there is one: staff see what a player hides.
+import { type PlayerPage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, isHttpError } from '../../lib/api.ts';
+import type { LiveStatus } from '../../lib/live-socket.ts';
+import { useLiveSocket } from '../../lib/use-live-socket.ts';
+
+export function getPlayerPage(name: string): Promise<PlayerPage> {
+  return apiJson(`/api/players/by-name/${encodeURIComponent(name)}`, playerPageSchema);
+}
+
+export const isNotFound = (error: unknown) => isHttpError(error) && error.status === 404;
+
+// Names are matched in any case, so /players/steve and /players/Steve share one entry.
+export const playerPageQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: ['player-page', name.toLowerCase()],
+    queryFn: () => getPlayerPage(name),
+    // An unknown name stays unknown: no retry before saying so.
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
+
+export function usePlayerPage(name: string) {
+  return useQuery(playerPageQueryOptions(name));
+}
+
+/** The player of a live message (null: no such player any more), or undefined when malformed. */
+export function parsePlayerMessage(data: unknown): PlayerPage | null | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const message = playerPageMessageSchema.safeParse(JSON.parse(data));
+    return message.success ? message.data.player : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The socket speaks to everyone as to a visitor. Staff, who were given what the player hides, keep
+ * those statistics and milestones rather than lose them to the next live message.
+ */
+export function mergeLivePlayer(current: PlayerPage | undefined, live: PlayerPage): PlayerPage {
+  // Hidden, yet with statistics: only staff are answered so.
+  const staffView = current?.hidden === true && current.stats !== null && current.uuid === live.uuid;
+  if (!staffView || !live.hidden || live.stats !== null) return live;
+  return { ...live, stats: current.stats, milestones: current.milestones };
+}
+
+/**
+ * Keeps the page at `name` live while it is open. Each message replaces the cached page; a message
+ * saying the player is gone calls `onGone`. A null uuid opens nothing.
+ */
+export function usePlayerFeed(name: string, uuid: string | null, onGone: () => void): LiveStatus {
+  const queryClient = useQueryClient();
+  const { queryKey } = playerPageQueryOptions(name);
+  return useLiveSocket(uuid === null ? null : `/api/players/${encodeURIComponent(uuid)}/ws`, (data) => {
+    const player = parsePlayerMessage(data);
+    if (player === undefined) return;
+    if (player === null) {
+      onGone();
+      return;
+    }
+    queryClient.setQueryData(queryKey, (current) => mergeLivePlayer(current, player));
+  });
+}

@@ -1,0 +1,121 @@
+import type { PlayerPage } from '@prison/shared/players';
+import { clsx } from 'clsx';
+import { ArrowRight, Shield, Trophy, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { GangLink } from '../../components/ui/entity-links.tsx';
+import { formatWhole } from '../../lib/money.ts';
+import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
+// Shared with the social hub for now; they move to components/ui when that folder is free to change.
+import { GangCrest } from '../social/gang-card.tsx';
+
+/** "5m ago", and "just now" rather than "Just now" in the middle of a sentence. */
+function lastSeen(at: string, now: number): string {
+  const text = socialRelativeTime(at, now);
+  return text === 'Just now' ? 'just now' : text;
+}
+
+/** "Online now", or when the player was last seen ("Last seen 5m ago"; "Offline" when never). */
+export function Presence({ player, now }: { player: PlayerPage; now: number }) {
+  return (
+    <span
+      data-online={player.online}
+      className="inline-flex items-center gap-2 text-sm font-medium text-fg-muted"
+    >
+      <span
+        aria-hidden
+        className={clsx(
+          'size-2.5 rounded-full ring-2 ring-surface',
+          player.online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
+        )}
+      />
+      {player.online ? (
+        <span className="text-emerald-700 dark:text-emerald-300">Online now</span>
+      ) : player.last_seen_at ? (
+        <span title={formatTimestamp(player.last_seen_at)}>
+          Last seen {lastSeen(player.last_seen_at, now)}
+        </span>
+      ) : (
+        'Offline'
+      )}
+    </span>
+  );
+}
+
+/** Gang, friends and the way to the ranking, as the profile's cards under its hero. */
+export function PlayerCards({ player }: { player: PlayerPage }) {
+  const { gang } = player;
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
+      <Card title="Gang" icon={<Shield className="size-5" />} className="col-span-2 md:col-span-1">
+        {gang ? (
+          <div className="flex items-center gap-3">
+            <GangCrest color={gang.color} />
+            <div className="min-w-0">
+              <p className="truncate font-display text-xl font-bold text-fg">
+                <GangLink id={gang.id}>{gang.name}</GangLink>
+              </p>
+              <p className="text-sm text-fg-muted">{gang.role}</p>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="font-display text-xl font-bold text-fg">Unassigned</p>
+            <p className="mt-1 text-sm text-fg-muted">Not in a gang right now.</p>
+          </>
+        )}
+      </Card>
+      <Card title="Friends" icon={<UsersRound className="size-5" />}>
+        <p className="font-display text-xl font-bold text-fg tabular-nums">
+          {formatWhole(player.friends_count)} {player.friends_count === 1 ? 'friend' : 'friends'}
+        </p>
+        <p className="mt-1 text-sm text-fg-muted">Linked in game.</p>
+      </Card>
+      <Card title="Leaderboard" icon={<Trophy className="size-5" />} accent>
+        <p className="text-sm text-fg-muted">See how {player.username} ranks against every prisoner.</p>
+        <Link
+          to="/leaderboard"
+          className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:underline"
+        >
+          See the ranking
+          <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </Card>
+    </div>
+  );
+}
+
+function Card({
+  title,
+  icon,
+  accent,
+  className,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  accent?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className={clsx(
+        'flex min-w-0 flex-col rounded-2xl border p-5 shadow-card',
+        accent
+          ? 'border-amber-500/30 bg-gradient-to-br from-amber-400/10 to-transparent'
+          : 'border-line bg-surface',
+        className,
+      )}
+    >
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
+        <span aria-hidden className="text-accent">
+          {icon}
+        </span>
+        {title}
+      </h2>
+      <div className="mt-3 flex-1">{children}</div>
+    </section>
+  );
+}
