@@ -1,4 +1,6 @@
-// Fails the build when the JavaScript the home page downloads grows past its budget (gzip size).
+// Fails the build when the JavaScript the home page downloads grows past its budget (gzip size), or
+// when a chart library reaches a page that does not draw its charts.
+//
 // The home page loads the index.html entry chunk and everything it imports statically; lazy pages
 // (dynamic imports) are not counted. If the home route is ever made lazy, name its module in HOME_MODULES.
 import { readFileSync } from 'node:fs';
@@ -10,13 +12,31 @@ export const BUDGET_BYTES = 150 * 1024;
 const HOME_MODULES = ['src/features/home/home-page.tsx'];
 
 /**
- * @typedef {{ file: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], src?: string }} ManifestChunk
- * @param {Record<string, ManifestChunk>} manifest Vite's dist/.vite/manifest.json
- * @param {(file: string) => Uint8Array} readAsset reads a file of dist/ by its manifest path
- * @returns {{ files: string[], gzipBytes: number }}
+ * Libraries that only some pages may download: each is recognised in a built file by a string of its
+ * own code (a class name it gives its elements), and may be loaded only by the lazy modules named in
+ * `modules` (a path, or the start of one). Every other page (the entry chunk and each other lazy
+ * module, with everything they import statically) must be free of it.
  */
-export function homePageJavaScript(manifest, readAsset) {
-  const roots = ['index.html', ...HOME_MODULES.filter((key) => manifest[key]?.isDynamicEntry)];
+export const CONFINED_LIBRARIES = [
+  // The status page's charts (issue 13): the chart module is lazy, so not even the rest of the status
+  // page waits for uPlot.
+  { name: 'uPlot', marker: /u-cursor-pt/, modules: ['src/features/status/status-chart.tsx'] },
+  // The admin console's XP chart (spec 2.12).
+  { name: 'Recharts', marker: /recharts-wrapper/, modules: ['src/features/admin/', 'src/app/admin-'] },
+];
+
+/**
+ * @typedef {{ file: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], src?: string }} ManifestChunk
+ * @typedef {Record<string, ManifestChunk>} Manifest
+ */
+
+/**
+ * The JavaScript files that loading `roots` downloads: their chunks and what those import statically.
+ * @param {Manifest} manifest
+ * @param {string[]} roots manifest keys
+ * @returns {string[]}
+ */
+function staticFiles(manifest, roots) {
   /** @type {Set<string>} */
   const seen = new Set();
   /** @type {string[]} */
@@ -31,8 +51,65 @@ export function homePageJavaScript(manifest, readAsset) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const root of roots) visit(root);
+  return files;
+}
+
+/**
+ * @param {Manifest} manifest Vite's dist/.vite/manifest.json
+ * @param {(file: string) => Uint8Array} readAsset reads a file of dist/ by its manifest path
+ * @returns {{ files: string[], gzipBytes: number }}
+ */
+export function homePageJavaScript(manifest, readAsset) {
+  const roots = ['index.html', ...HOME_MODULES.filter((key) => manifest[key]?.isDynamicEntry)];
+  const files = staticFiles(manifest, roots);
   const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readAsset(file), { level: 9 }).length, 0);
   return { files, gzipBytes };
+}
+
+/**
+ * What is wrong with where the confined libraries ended up: one sentence per page that loads a library
+ * it must not, and one per library found nowhere (its marker no longer matches its code).
+ * @param {Manifest} manifest
+ * @param {(file: string) => Uint8Array} readAsset
+ * @param {{ name: string, marker: RegExp, modules: string[] }[]} libraries
+ * @returns {string[]}
+ */
+export function confinementProblems(manifest, readAsset, libraries = CONFINED_LIBRARIES) {
+  const decoder = new TextDecoder();
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  /** @param {string} file */
+  const text = (file) => {
+    let content = texts.get(file);
+    if (content === undefined) {
+      content = decoder.decode(readAsset(file));
+      texts.set(file, content);
+    }
+    return content;
+  };
+  const jsFiles = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) =>
+    file.endsWith('.js'),
+  );
+  const pages = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isEntry || manifest[key]?.isDynamicEntry,
+  );
+  /** @type {string[]} */
+  const problems = [];
+  for (const { name, marker, modules } of libraries) {
+    const holders = new Set(jsFiles.filter((file) => marker.test(text(file))));
+    if (holders.size === 0) {
+      problems.push(`${name} is in no chunk: does ${marker} still match its code?`);
+      continue;
+    }
+    for (const page of pages) {
+      if (modules.some((module) => page.startsWith(module))) continue;
+      const reached = staticFiles(manifest, [page]).filter((file) => holders.has(file));
+      if (reached.length > 0) {
+        problems.push(`${page} loads ${name} (${reached.join(', ')}); only ${modules.join(', ')} may.`);
+      }
+    }
+  }
+  return problems;
 }
 
 function main() {
@@ -45,10 +122,17 @@ function main() {
     `Home page JavaScript: ${kb(gzipBytes)} gzip in ${files.length} file(s) (budget ${kb(BUDGET_BYTES)})`,
   );
   for (const file of files) console.log(`  ${file}`);
+  let failed = false;
   if (gzipBytes > BUDGET_BYTES) {
     console.error(`Over budget by ${kb(gzipBytes - BUDGET_BYTES)}.`);
-    process.exit(1);
+    failed = true;
   }
+  const problems = confinementProblems(manifest, (file) => readFileSync(join(dist, file)));
+  for (const problem of problems) console.error(problem);
+  if (problems.length === 0) {
+    console.log(`Chart libraries stay on their pages: ${CONFINED_LIBRARIES.map((l) => l.name).join(', ')}.`);
+  }
+  if (failed || problems.length > 0) process.exit(1);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

@@ -1,6 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BUDGET_BYTES, homePageJavaScript } from './check-budget.mjs';
+import {
+  BUDGET_BYTES,
+  CONFINED_LIBRARIES,
+  confinementProblems,
+  homePageJavaScript,
+} from './check-budget.mjs';
 
 const encoder = new TextEncoder();
 const files: Record<string, string> = {
@@ -59,5 +64,89 @@ describe('homePageJavaScript', () => {
 
   it('has a 150 KB budget', () => {
     expect(BUDGET_BYTES).toBe(153_600);
+  });
+});
+
+describe('confinementProblems', () => {
+  // Built code as the bundler leaves it: uPlot names its elements u-*, Recharts recharts-*.
+  const built: Record<string, string> = {
+    'assets/index.js': 'import "./shared.js";',
+    'assets/shared.js': 'export const x = 1;',
+    'assets/leaderboard.js': 'import "./shared.js";',
+    'assets/status-page.js': 'import "./shared.js"; import("./status-chart.js");',
+    'assets/status-chart.js': 'const c=`u-cursor-pt`;',
+    'assets/admin.js': 'const w=`recharts-wrapper`;',
+    'assets/uplot-in-shared.js': 'export const x = 1; const c=`u-cursor-pt`;',
+    'assets/uplot-in-page.js': 'import("./x.js"); const c=`u-cursor-pt`;',
+  };
+  const readBuilt = (file: string) => encoder.encode(built[file] ?? '');
+  const build = (files: { shared?: string; statusPage?: string } = {}) => ({
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: [],
+      dynamicImports: [
+        'src/features/leaderboard/leaderboard-page.tsx',
+        'src/features/status/status-page.tsx',
+      ],
+    },
+    '_shared.js': { file: files.shared ?? 'assets/shared.js' },
+    'src/features/leaderboard/leaderboard-page.tsx': {
+      file: 'assets/leaderboard.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared.js'],
+    },
+    'src/features/status/status-page.tsx': {
+      file: files.statusPage ?? 'assets/status-page.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared.js'],
+      dynamicImports: ['src/features/status/status-chart.tsx'],
+    },
+    'src/features/status/status-chart.tsx': {
+      file: 'assets/status-chart.js',
+      isDynamicEntry: true,
+      imports: ['index.html', 'src/features/status/status-page.tsx'],
+    },
+    'src/features/admin/admin-dashboard-page.tsx': {
+      file: 'assets/admin.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared.js'],
+    },
+  });
+
+  it('passes when uPlot is in the lazy status chart only and Recharts in the admin console only', () => {
+    expect(confinementProblems(build(), readBuilt)).toEqual([]);
+  });
+
+  it('names every page that uPlot reaches through a chunk they share', () => {
+    expect(confinementProblems(build({ shared: 'assets/uplot-in-shared.js' }), readBuilt)).toEqual([
+      'src/features/leaderboard/leaderboard-page.tsx loads uPlot (assets/uplot-in-shared.js); only src/features/status/status-chart.tsx may.',
+      'src/features/status/status-page.tsx loads uPlot (assets/uplot-in-shared.js); only src/features/status/status-chart.tsx may.',
+      'src/features/admin/admin-dashboard-page.tsx loads uPlot (assets/uplot-in-shared.js); only src/features/status/status-chart.tsx may.',
+    ]);
+  });
+
+  it('fails when the status page stops loading its chart lazily', () => {
+    expect(confinementProblems(build({ statusPage: 'assets/uplot-in-page.js' }), readBuilt)).toEqual([
+      'src/features/status/status-page.tsx loads uPlot (assets/uplot-in-page.js); only src/features/status/status-chart.tsx may.',
+    ]);
+  });
+
+  it('fails when a library is found nowhere, rather than passing on a marker that no longer matches', () => {
+    const manifest = build();
+    manifest['src/features/status/status-chart.tsx'].file = 'assets/leaderboard.js';
+    expect(confinementProblems(manifest, readBuilt)).toEqual([
+      `uPlot is in no chunk: does ${CONFINED_LIBRARIES[0]?.marker} still match its code?`,
+    ]);
+  });
+
+  it('keeps Recharts to the admin console', () => {
+    const manifest = build();
+    manifest['_shared.js'].file = 'assets/admin.js';
+    const problems = confinementProblems(manifest, readBuilt);
+    expect(problems).toContain(
+      'src/features/leaderboard/leaderboard-page.tsx loads Recharts (assets/admin.js); only src/features/admin/, src/app/admin- may.',
+    );
+    expect(problems.some((problem) => problem.startsWith('src/features/admin/'))).toBe(false);
   });
 });

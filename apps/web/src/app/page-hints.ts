@@ -42,7 +42,12 @@ export const PAGE_HINTS: readonly PageHint[] = [
   { path: '/social', modules: [LAYOUT, 'src/features/social/social-page.tsx'] },
   { path: '/players/*', modules: [LAYOUT, 'src/features/players/player-page.tsx'] },
   { path: '/gangs/*', modules: [LAYOUT, 'src/features/gangs/gang-page.tsx'] },
-  { path: '/status', modules: [LAYOUT, 'src/features/status/status-page.tsx'], data: ['/api/status'] },
+  {
+    path: '/status',
+    // The chart is its own chunk (uPlot stays off every other page), wanted at once on this one.
+    modules: [LAYOUT, 'src/features/status/status-page.tsx', 'src/features/status/status-chart.tsx'],
+    data: ['/api/status'],
+  },
   { path: '/privacy', modules: [LAYOUT, 'src/features/privacy/privacy-page.tsx'] },
 ];
 

@@ -38,7 +38,12 @@ import {
 import { HttpError, sqlState } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { PLAYER_PAGE_TOPICS, playerPageTopic } from '../players/public-page.ts';
-import { recordStatusSamples, STATUS_TOPIC } from '../status/service.ts';
+import {
+  BACKFILL_AFTER_MS,
+  recordStatusSamples,
+  STATUS_HISTORY_TOPIC,
+  STATUS_TOPIC,
+} from '../status/service.ts';
 
 /** Attempts after the first when the database reports a deadlock or a serialization failure. */
 export const BATCH_RETRIES = 3;
@@ -217,6 +222,15 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     );
     await applyStatus(tx, deferred.status);
     topics.add('players').add('dashboard').add(STATUS_TOPIC);
+    // Reports from the past (a backfill after an outage, a seeded history) change the charts,
+    // which otherwise follow new reports once a minute.
+    if (
+      toApply.some(
+        ({ event, at }) => event.type === 'server.status' && Date.now() - at.getTime() > BACKFILL_AFTER_MS,
+      )
+    ) {
+      topics.add(STATUS_HISTORY_TOPIC);
+    }
   }
   await notifyTopics(tx, topics);
   return { applied: toApply.length, skipped: events.length - toApply.length };

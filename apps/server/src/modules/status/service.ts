@@ -12,9 +12,11 @@ import { STATUS_STALE_AFTER_MS } from '../live/players.ts';
 
 /** The current figures; the bridge notifies it with every server.status. */
 export const STATUS_TOPIC = 'status';
-/** The charts' history; rebuilt every minute, never notified. */
+/** The charts' history; rebuilt every minute, and when reports from the past arrive. */
 export const STATUS_HISTORY_TOPIC = 'status-history';
 export const HISTORY_REBUILD_MS = 60_000;
+/** A report older than this, arriving now, rebuilds the history at once (the bridge notifies it). */
+export const BACKFILL_AFTER_MS = 5 * 60_000;
 /** Minute samples older than this are folded into hourly rows. */
 export const SAMPLE_RETENTION_DAYS = 90;
 

@@ -1,6 +1,6 @@
 import type { ServerStatus } from '@prison/shared/status';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKinds, eventId, postEvents, type TestApp } from '../../../test/helpers.ts';
 import { statusHourly, statusSamples } from '../../db/schema.ts';
 import { foldOldSamples, STATUS_HISTORY_TOPIC, STATUS_TOPIC } from './service.ts';
@@ -73,6 +73,19 @@ describe.each(databaseKinds())('server status on %s', (kind) => {
     for (let i = 1; i < points.length; i++) expect(points[i]![0] - points[i - 1]![0]).toBe(step);
     expect(points.at(-1)![0]).toBeLessThanOrEqual(Date.now() / 1000);
     expect(points.at(-1)![0] + step).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('rebuilds the charts at once when reports from the past arrive', async () => {
+    await get();
+    await postEvents(t.app, [status(150, ago(6 * HOUR))]);
+    // No refresh by hand: the NOTIFY of the backfill rebuilds the history within a second or so.
+    await vi.waitFor(
+      async () => {
+        const body = (await t.app.inject({ method: 'GET', url: '/api/status' })).json<ServerStatus>();
+        expect(body.history.day.points.some(([, online]) => online === 150)).toBe(true);
+      },
+      { timeout: 5000, interval: 100 },
+    );
   });
 
   it('an old report never replaces the current one', async () => {

@@ -38,6 +38,11 @@ export function SiteFooter() {
               </li>
             )}
             <li>
+              <Link to="/status" className={linkClass}>
+                Server status
+              </Link>
+            </li>
+            <li>
               <Link to="/docs" className={linkClass}>
                 Docs
               </Link>

@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseOnlineMessage } from '../../lib/use-online-count.ts';
 import { FakeWebSocket } from '../../test/fake-web-socket.ts';
+import { renderRoute } from '../../test/render-route.tsx';
 import { OnlineCount } from './online-count.tsx';
 
 describe('parseOnlineMessage', () => {
@@ -28,7 +29,7 @@ describe('OnlineCount', () => {
   const count = () => screen.getByTestId('online-count');
 
   it('shows a dash until a valid message arrives, then the number', () => {
-    render(<OnlineCount />);
+    renderRoute(<OnlineCount />);
     expect(FakeWebSocket.latest().url).toMatch(/^ws:\/\/.+\/ws\/players$/);
     expect(count()).toHaveTextContent(/^—$/);
     expect(screen.getByText(/Connecting/)).toBeInTheDocument();
@@ -39,8 +40,13 @@ describe('OnlineCount', () => {
     expect(count()).toHaveTextContent(/^1,284$/);
   });
 
+  it('links to the server status page', () => {
+    renderRoute(<OnlineCount />);
+    expect(screen.getByRole('link', { name: /^Currently online/ })).toHaveAttribute('href', '/status');
+  });
+
   it('ignores malformed messages silently', () => {
-    render(<OnlineCount />);
+    renderRoute(<OnlineCount />);
     act(() => {
       FakeWebSocket.latest().open();
       FakeWebSocket.latest().message('{"online":7}');
@@ -51,14 +57,14 @@ describe('OnlineCount', () => {
   });
 
   it('goes back to a dash when the server says the count is unknown', () => {
-    render(<OnlineCount />);
+    renderRoute(<OnlineCount />);
     act(() => FakeWebSocket.latest().message('{"online":12}'));
     act(() => FakeWebSocket.latest().message('{"online":null}'));
     expect(count()).toHaveTextContent(/^—$/);
   });
 
   it('shows the closed state while reconnecting', () => {
-    render(<OnlineCount />);
+    renderRoute(<OnlineCount />);
     act(() => FakeWebSocket.latest().drop());
     expect(screen.getByText(/reconnecting/i)).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { Users } from 'lucide-react';
+import { ArrowUpRight } from 'lucide-react';
+import { Link } from 'react-router';
 import type { LiveStatus } from '../../lib/live-socket.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
 
@@ -11,13 +12,16 @@ const STATUS: Record<LiveStatus, { label: string; dot: string; text: string }> =
 
 const formatCount = new Intl.NumberFormat('en-US');
 
-/** Spec 2.3: the live "Currently online" count with its connection dot (spec 4). */
+/**
+ * Spec 2.3: the live "Currently online" count with its connection dot (spec 4). The whole card links
+ * to the server status page, through its label's link stretched over it.
+ */
 export function OnlineCount() {
   const { online, status } = useOnlineCount();
   const look = STATUS[status];
 
   return (
-    <div className="relative overflow-hidden rounded-2xl border border-line bg-surface p-6 shadow-card">
+    <div className="group relative overflow-hidden rounded-2xl border border-line bg-surface p-6 shadow-card transition duration-200 hover:border-line-strong has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring motion-safe:hover:-translate-y-0.5">
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(18rem_12rem_at_100%_0%,rgb(52_211_153/0.12),transparent_70%)]"
@@ -40,9 +44,20 @@ export function OnlineCount() {
             {look.label}
           </span>
         </p>
-        <Users aria-hidden className="size-5 text-fg-muted" />
+        <ArrowUpRight
+          aria-hidden
+          className="size-5 text-fg-muted transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-fg"
+        />
       </div>
-      <p className="relative mt-5 text-sm font-medium text-fg-muted">Currently online</p>
+      <p className="mt-5 text-sm font-medium text-fg-muted">
+        <Link
+          to="/status"
+          className="after:absolute after:inset-0 after:z-10 after:content-[''] focus-visible:outline-none"
+        >
+          Currently online
+          <span className="sr-only"> (server status)</span>
+        </Link>
+      </p>
       <p className="relative mt-1 font-display text-5xl font-bold tracking-tight text-fg tabular-nums">
         <span data-testid="online-count" aria-hidden={online === null || undefined}>
           {online === null ? '—' : formatCount.format(online)}

@@ -1,4 +1,142 @@
-// Placeholder: being built.
+// The public server status page (/status): players online now and today's peak, the game server's
+// tick rate, and the history of players online over 24 hours, 7 days and 30 days.
+import type { ServerStatus, StatusRange } from '@prison/shared/status';
+import { clsx } from 'clsx';
+import { RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { formatTimestamp } from '../../lib/time-format.ts';
+import { useOnlineCount } from '../../lib/use-online-count.ts';
+import { useServerStatus } from './api.ts';
+import { HistoryCard, HistoryCardSkeleton, loadStatusChart } from './history-card.tsx';
+import { StatCards, StatCardsSkeleton } from './stat-cards.tsx';
+import { isStatusRange } from './status-model.ts';
+
+const DEFAULT_RANGE: StatusRange = 'day';
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
 export function StatusPage() {
-  return <main id="main" />;
+  const status = useServerStatus();
+  const { online: liveOnline } = useOnlineCount();
+  // The chart's code downloads while the status loads, rather than after.
+  useEffect(() => {
+    void loadStatusChart();
+  }, []);
+
+  // The chosen range lives in ?range= so that it can be linked and survives a reload.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('range');
+  const range = isStatusRange(requested) ? requested : DEFAULT_RANGE;
+  const chooseRange = (value: string) => {
+    if (!isStatusRange(value)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === DEFAULT_RANGE) next.delete('range');
+        else next.set('range', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const data = status.data;
+  return (
+    <div className="relative isolate">
+      <title>{pageTitle('Server status')}</title>
+      <PageBackdrop glow="bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(52_211_153/0.16),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(251_191_36/0.14),transparent_70%)] dark:bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(16_185_129/0.13),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(245_158_11/0.12),transparent_70%)]" />
+
+      <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
+        <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+          <PageHeader eyebrow="Live" title="Server status">
+            How many prisoners are in the yard, how smoothly the game server is running, and how busy the last
+            month has been.
+          </PageHeader>
+          <ReportingPill status={data} />
+        </div>
+
+        <div className="mt-10 space-y-6 sm:mt-12">
+          {data ? (
+            <>
+              <section aria-labelledby="figures-title">
+                <h2 id="figures-title" className="sr-only">
+                  Figures
+                </h2>
+                <StatCards status={data} liveOnline={liveOnline} />
+              </section>
+              <HistoryCard history={data.history} range={range} onRangeChange={chooseRange} />
+            </>
+          ) : status.isError ? (
+            <Alert tone="error" className="items-center">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <span className="font-semibold">Could not load the server status.</span>
+                <button
+                  type="button"
+                  onClick={() => void status.refetch()}
+                  disabled={status.isFetching}
+                  className={buttonClass('secondary', 'sm')}
+                >
+                  <RotateCw aria-hidden className="size-4" />
+                  Retry
+                </button>
+              </div>
+            </Alert>
+          ) : (
+            <div role="status" aria-label="Loading the server status" className="space-y-6">
+              <StatCardsSkeleton />
+              <HistoryCardSkeleton />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** "Online", or "Game server not reporting" once the bridge has been silent for 60 seconds. */
+function ReportingPill({ status }: { status: ServerStatus | undefined }) {
+  const reporting = status?.reporting;
+  const reportedAt = status?.reported_at ? new Date(status.reported_at) : null;
+  const sameDay = reportedAt && reportedAt.toDateString() === new Date().toDateString();
+  return (
+    <div className="flex flex-col gap-1.5 lg:items-end">
+      <p
+        className={clsx(
+          'inline-flex items-center gap-2 self-start rounded-full border px-3.5 py-1.5 text-sm font-semibold shadow-card lg:self-auto',
+          reporting === undefined && 'border-line bg-surface text-fg-muted',
+          reporting === true &&
+            'border-emerald-500/30 bg-emerald-500/10 text-emerald-800 dark:text-emerald-200',
+          reporting === false && 'border-rose-500/30 bg-rose-500/10 text-rose-800 dark:text-rose-200',
+        )}
+      >
+        <span className="relative flex size-2.5 shrink-0" aria-hidden>
+          {reporting && (
+            <span className="absolute inset-0 rounded-full bg-emerald-500 motion-safe:animate-pulse-ring" />
+          )}
+          <span
+            className={clsx(
+              'relative size-2.5 rounded-full',
+              reporting === undefined && 'bg-fg-muted/50',
+              reporting === true && 'bg-emerald-500',
+              reporting === false && 'bg-rose-500',
+            )}
+          />
+        </span>
+        {reporting === undefined ? 'Checking…' : reporting ? 'Online' : 'Game server not reporting'}
+      </p>
+      {reportedAt && (
+        <p className="text-xs text-fg-muted">
+          Last report{' '}
+          <time dateTime={reportedAt.toISOString()}>
+            {sameDay ? timeFormat.format(reportedAt) : formatTimestamp(reportedAt)}
+          </time>
+        </p>
+      )}
+    </div>
+  );
 }
