@@ -62,6 +62,8 @@ test('a player buys with the slider, sees the toast and the new quantity, and th
   const row = page.locator(`[data-listing="${listing}"]`);
   await expect(row.locator('[data-qty]')).toHaveText('5');
   await expect(page.locator(`[data-listing="${own}"]`).getByText('Your listing')).toBeVisible();
+  // Spec 2.11: the seller shows as their uuid's first 8 characters, linking to their page.
+  await expect(row.getByRole('link', { name: /^Seller/ })).toHaveAttribute('href', /^\/players\/Seller/);
   await expectAccessible(page);
 
   await row.getByRole('button', { name: /^Buy now/ }).click();

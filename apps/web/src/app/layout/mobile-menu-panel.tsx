@@ -5,6 +5,7 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { iconButtonClass } from '../../components/ui/button.tsx';
+import { SEARCH_INPUT_ID, SiteSearch } from '../../features/search/site-search.tsx';
 import { SITE_NAME } from '../../lib/brand.ts';
 import { AccountLinks } from './account-links.tsx';
 import { isNavActive, NAV_LINKS } from './nav-links.ts';
@@ -30,6 +31,13 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/55 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          // The search field takes Escape first: to close its list, then to clear it (site-search.tsx).
+          onEscapeKeyDown={(event) => {
+            const target = event.target;
+            if (target instanceof HTMLInputElement && target.id === SEARCH_INPUT_ID && target.value) {
+              event.preventDefault();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
@@ -51,6 +59,7 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
 
           <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-5 py-6">
+            <SiteSearch variant="panel" onNavigate={close} />
             <nav aria-label="Mobile">
               <ul className="flex flex-col gap-1">
                 {NAV_LINKS.map((link) => {

@@ -1,15 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client.ts';
+import { json, stubFetch } from '../../test/fake-fetch.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 async function openMenu() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
-  const dialog = await screen.findByRole('dialog');
+  // The panel is a lazy chunk: its first import can take seconds on a busy machine.
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
   return { user, dialog };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const RESULT = {
+  players: [{ uuid: 'u-1', username: 'DemoPlayer', rank: 'ROOKIE', level: 4, online: true }],
+  gangs: [],
+};
 
 describe('mobile menu', () => {
   it('opens as a dialog with the navigation and the help entry, and moves focus into it', async () => {
@@ -51,5 +64,36 @@ describe('mobile menu', () => {
     const { user, dialog } = await openMenu();
     await user.click(within(dialog).getByRole('button', { name: 'Close menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('holds the only search field; Escape closes its list, then clears it, then closes the menu', async () => {
+    stubFetch(() => json(RESULT));
+    renderRoute(<SiteHeader />);
+    expect(document.querySelectorAll('#site-search')).toHaveLength(1);
+    const { user, dialog } = await openMenu();
+    const search = within(dialog).getByRole('combobox', { name: 'Search players and gangs' });
+    expect(document.querySelectorAll('#site-search')).toHaveLength(1);
+
+    await user.type(search, 'Demo');
+    expect(await within(dialog).findByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('listbox')).not.toBeInTheDocument();
+    expect(search).toHaveValue('Demo');
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes when a search result is opened, and navigates to it', async () => {
+    stubFetch(() => json(RESULT));
+    const { router } = renderRoute(<SiteHeader />);
+    const { user, dialog } = await openMenu();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search players and gangs' }), 'demo');
+    await within(dialog).findByRole('option');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/players/DemoPlayer');
   });
 });

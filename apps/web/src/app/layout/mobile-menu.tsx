@@ -9,8 +9,13 @@ import { iconButtonClass } from '../../components/ui/button.tsx';
 const loadPanel = () => import('./mobile-menu-panel.tsx');
 const MobileMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.MobileMenuPanel })));
 
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+interface MobileMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The menu button and its panel; the header holds whether it is open (it hides its own search meanwhile). */
+export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
   const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -19,7 +24,7 @@ export function MobileMenu() {
   useEffect(() => {
     void pathname;
     setOpen(false);
-  }, [pathname]);
+  }, [pathname, setOpen]);
 
   return (
     <>

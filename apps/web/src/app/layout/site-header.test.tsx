@@ -100,4 +100,12 @@ describe('SiteHeader', () => {
     });
     expect(header).not.toHaveAttribute('data-scrolled');
   });
+
+  it('has the site search, labelled, and `/` focuses it', async () => {
+    renderRoute(<SiteHeader />);
+    const search = screen.getByRole('combobox', { name: 'Search players and gangs' });
+    expect(search).toHaveAttribute('id', 'site-search');
+    await userEvent.keyboard('/');
+    expect(search).toHaveFocus();
+  });
 });

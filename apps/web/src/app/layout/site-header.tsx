@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { SiteSearch } from '../../features/search/site-search.tsx';
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/brand.ts';
 import { AccountLinks } from './account-links.tsx';
@@ -24,6 +25,8 @@ function useScrolledPast(threshold: number): boolean {
 
 export function SiteHeader() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  // The open menu has its own search field; one field at a time keeps its id (and the `/` key) unique.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header
       data-scrolled={scrolled || undefined}
@@ -54,11 +57,16 @@ export function SiteHeader() {
           <MainNav />
         </div>
         <div className="flex items-center gap-1.5">
+          {!menuOpen && (
+            <div className="mr-1 hidden md:block">
+              <SiteSearch />
+            </div>
+          )}
           <ThemeToggle />
           <div className="hidden sm:block">
             <AccountLinks />
           </div>
-          <MobileMenu />
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
         </div>
       </div>
     </header>

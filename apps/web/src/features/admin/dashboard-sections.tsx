@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatMoney, formatMoneyCompact, formatWhole } from '../../lib/money.ts';
 import { profileRelativeTime } from '../../lib/time-format.ts';
 import { describeActivity } from '../profile/activity-model.ts';
+import { MainSiteGangLink, MainSitePlayerLink } from './main-site-links.tsx';
 
 interface Card {
   label: string;
@@ -134,7 +135,13 @@ export function ActivityStream({ events, now }: { events: DashboardEvent[]; now:
           <li key={event.id} className="flex items-start gap-3 py-2.5 text-sm" data-event={event.type}>
             <span className="mt-1.5 size-2 shrink-0 rounded-full bg-amber-500" aria-hidden />
             <p className="min-w-0 flex-1 break-words text-fg">
-              <strong className="font-semibold">{line.who}</strong>{' '}
+              <strong className="font-semibold">
+                {event.player ? (
+                  <MainSitePlayerLink username={event.player}>{line.who}</MainSitePlayerLink>
+                ) : (
+                  line.who
+                )}
+              </strong>{' '}
               <span className="text-fg-muted">{line.what}</span>
             </p>
             <time dateTime={event.time} className="shrink-0 text-xs text-fg-muted tabular-nums">
@@ -157,7 +164,9 @@ export function TopBalances({ players }: { players: Dashboard['top_players'] }) 
           <Rank n={index + 1} />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-semibold text-fg">
-              {player.username || player.uuid.slice(0, 8)}
+              <MainSitePlayerLink username={player.username || player.uuid}>
+                {player.username || player.uuid.slice(0, 8)}
+              </MainSitePlayerLink>
             </span>
             <span className="block text-xs text-fg-muted">
               Level {formatWhole(player.level)}
@@ -181,7 +190,9 @@ export function GangLeaders({ gangs }: { gangs: Dashboard['top_gangs'] }) {
         <li key={gang.id} className="flex items-center gap-3 text-sm">
           <Rank n={index + 1} />
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-semibold text-fg">{gang.name}</span>
+            <span className="block truncate font-semibold text-fg">
+              <MainSiteGangLink id={gang.id}>{gang.name}</MainSiteGangLink>
+            </span>
             <span className="block text-xs text-fg-muted">
               {formatWhole(gang.online_count)} / {formatWhole(gang.member_count)} online
             </span>

@@ -5,6 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Toasts, useToasts } from '../../components/ui/toast.tsx';
 import { isHttpError } from '../../lib/api.ts';
@@ -239,7 +240,7 @@ function Market({
                     <div className="mt-3 flex items-center justify-between gap-3 text-sm">
                       <span className="text-fg-muted">
                         <span className="font-mono text-xs" title={listing.sellerName}>
-                          {listing.seller.slice(0, 8)}
+                          <SellerLink listing={listing} />
                         </span>{' '}
                         · Qty{' '}
                         <span className="font-semibold text-fg tabular-nums">{formatWhole(listing.qty)}</span>
@@ -280,7 +281,7 @@ function Market({
                           </span>
                         </th>
                         <td className="px-4 py-3 font-mono text-xs text-fg-muted" title={listing.sellerName}>
-                          {listing.seller.slice(0, 8)}
+                          <SellerLink listing={listing} />
                         </td>
                         <td className="px-4 py-3 text-right text-fg tabular-nums" data-qty>
                           {formatWhole(listing.qty)}
@@ -306,7 +307,10 @@ function Market({
               <Row label="Listings" value={formatWhole(recap.listings)} />
               <Row label="Sellers" value={formatWhole(recap.sellers)} />
               <Row label="Average unit price" value={price(recap.averagePrice)} />
-              <Row label="Cheapest seller" value={recap.cheapestSeller ?? '—'} />
+              <Row
+                label="Cheapest seller"
+                value={recap.cheapestSeller ? <PlayerLink username={recap.cheapestSeller} /> : '—'}
+              />
             </dl>
           </Panel>
           <Panel title="Top sellers" icon={<Medal className="size-5" />}>
@@ -319,7 +323,11 @@ function Market({
                     <span className="flex size-7 items-center justify-center rounded-full bg-amber-400/15 font-bold text-amber-800 dark:text-amber-300">
                       {index + 1}
                     </span>
-                    <span className="min-w-0 flex-1 truncate font-semibold text-fg">{seller.sellerName}</span>
+                    <span className="min-w-0 flex-1 truncate font-semibold text-fg">
+                      <PlayerLink username={seller.sellerName || seller.seller}>
+                        {seller.sellerName || seller.seller.slice(0, 8)}
+                      </PlayerLink>
+                    </span>
                     <span className="text-fg-muted tabular-nums">
                       {seller.quantity === 1 ? '1 unit' : `${formatWhole(seller.quantity)} units`}
                     </span>
@@ -334,6 +342,19 @@ function Market({
       <PurchaseDialog listing={buying} onClose={() => setBuying(null)} onConfirm={confirm} />
       <Toasts toasts={toasts} onDismiss={dismiss} />
     </>
+  );
+}
+
+/**
+ * Spec 2.11: the seller shows as the first 8 characters of their uuid, linking to their page (by
+ * uuid when the name is unknown: the player page redirects to the name). The name is read out too.
+ */
+function SellerLink({ listing }: { listing: Listing }) {
+  return (
+    <PlayerLink username={listing.sellerName || listing.seller}>
+      {listing.sellerName && <span className="sr-only">{listing.sellerName}, </span>}
+      {listing.seller.slice(0, 8)}
+    </PlayerLink>
   );
 }
 
@@ -389,7 +410,7 @@ function Panel({ title, icon, children }: { title: string; icon: ReactNode; chil
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-2">
       <dt className="text-fg-muted">{label}</dt>

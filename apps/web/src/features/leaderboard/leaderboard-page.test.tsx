@@ -76,12 +76,14 @@ describe('LeaderboardPage', () => {
     expect(within(podium).getByRole('article', { name: 'Runner-up: Jade' })).toBeInTheDocument();
     expect(within(podium).getByRole('article', { name: 'Contender: Ethan' })).toBeInTheDocument();
     expect(within(podium).queryByText('Ada')).not.toBeInTheDocument();
+    // Every name links to the player's page, in the podium and in the table.
+    expect(within(podium).getByRole('link', { name: 'Jade' })).toHaveAttribute('href', '/players/Jade');
     const avatar = within(podium).getAllByRole('presentation')[0] as HTMLImageElement;
     expect(avatar.src).toBe(`https://avatars.example/${BY_LEVEL[0]!.uuid}?size=176`);
 
     // Summary over the loaded entries.
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(within(summary).getByText('Bram')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Bram' })).toHaveAttribute('href', '/players/Bram');
     // Fewer than 10 loaded: the top-10 average and the server average are both (80+80+75+12)/4.
     expect(within(summary).getAllByText('Level 61.8')).toHaveLength(2);
     expect(within(summary).getByText('Level 77.5')).toBeInTheDocument(); // median of 4
@@ -99,6 +101,8 @@ describe('LeaderboardPage', () => {
     ]);
     expect(firstCells()).toEqual(['Bram', 'Jade', 'Ethan', 'Ada']);
     const bram = bodyRows()[0]!;
+    expect(within(bram).getByRole('link', { name: 'Bram' })).toHaveAttribute('href', '/players/Bram');
+    expect(within(bram).getAllByRole('link')).toHaveLength(1);
     expect(within(bram).getByText('$396,531,707,597,291')).toBeInTheDocument();
     expect(within(bram).getByText('1,662,031')).toBeInTheDocument();
     expect(within(bodyRows()[2]!).getByText('$99')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderb
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
+import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { formatBalance, formatCount } from './format.ts';
 import { PlayerAvatar } from './player-avatar.tsx';
 import { RankBadge } from './rank-badge.tsx';
@@ -133,7 +134,7 @@ const Row = memo(
         <th scope="row" className={clsx('px-3.5 py-2.5 text-left font-normal', STICKY_PLAYER, rowBg)}>
           <span className="flex min-w-0 items-center gap-2.5">
             <PlayerAvatar uuid={row.uuid} size={28} className="size-7 rounded-md" />
-            <span className="truncate font-semibold text-fg">{row.username}</span>
+            <PlayerLink username={row.username} className="truncate font-semibold text-fg" />
             {own && (
               <span className="rounded-full bg-amber-400/25 px-1.5 py-0.5 text-[10px] font-bold text-amber-800 uppercase dark:text-amber-200">
                 You

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
 import { Crown, Medal } from 'lucide-react';
+import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { FigureText } from './figure-text.tsx';
 import { formatCount } from './format.ts';
 import type { MetricInfo } from './metrics.ts';
@@ -88,7 +89,7 @@ export function Podium({ entries, metric }: { entries: readonly LeaderboardEntry
                     {place.label}
                   </p>
                   <h3 className="mt-2 truncate font-display text-xl font-bold text-fg sm:max-w-full">
-                    {entry.username}
+                    <PlayerLink username={entry.username} />
                   </h3>
                   <div className="mt-1.5 flex flex-wrap items-center gap-2 sm:justify-center">
                     <RankBadge rank={entry.rank} />

@@ -1,5 +1,6 @@
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { BarChart3, Crown, type LucideIcon, Scale, Sigma, Users } from 'lucide-react';
+import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { FigureText } from './figure-text.tsx';
 import { formatCount } from './format.ts';
 import type { MetricInfo } from './metrics.ts';
@@ -52,7 +53,7 @@ export function SummaryPanel({
         </dt>
         <dd className="relative mt-2">
           <span className="block truncate font-display text-2xl font-bold tracking-tight text-fg">
-            {top ? top.username : '—'}
+            {top ? <PlayerLink username={top.username} /> : '—'}
           </span>
           <span className="mt-1 block truncate text-sm text-fg-muted tabular-nums">
             {top ? metric.format(metric.value(top)) : 'Nobody ranked yet'}

@@ -2,6 +2,7 @@ import type { Gang, GangMember } from '@prison/shared/social';
 import { clsx } from 'clsx';
 import { Coins, Shield, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { GangLink, PlayerLink } from '../../components/ui/entity-links.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { socialRelativeTime } from '../../lib/time-format.ts';
 import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
@@ -93,7 +94,9 @@ export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | n
           <GangCrest color={gang.color} size="lg" />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="truncate font-display text-2xl font-bold tracking-tight text-fg">{gang.name}</h3>
+              <h3 className="truncate font-display text-2xl font-bold tracking-tight text-fg">
+                <GangLink id={gang.id}>{gang.name}</GangLink>
+              </h3>
               <GangStatusBadge status={gang.status} />
             </div>
             <p className="mt-1 text-sm text-fg-muted">
@@ -144,7 +147,10 @@ function RosterRow({ member, now }: { member: GangMember; now: number }) {
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-fg">
-          {member.username ?? member.uuid.slice(0, 8)}
+          {/* Without a name the page is found by uuid (the player page redirects to the name). */}
+          <PlayerLink username={member.username ?? member.uuid}>
+            {member.username ?? member.uuid.slice(0, 8)}
+          </PlayerLink>
         </span>
         <span className="block text-xs text-fg-muted">{member.role}</span>
       </span>
@@ -187,14 +193,19 @@ function Fact({
 export function GangListCard({ gang }: { gang: Gang }) {
   return (
     <li
-      className="flex flex-col rounded-2xl border border-line bg-surface p-4 shadow-card"
+      className="relative flex flex-col rounded-2xl border border-line bg-surface p-4 shadow-card transition-colors hover:border-line-strong"
       data-gang={gang.id}
     >
       <div className="flex items-start gap-3">
         <GangCrest color={gang.color} />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
-            <h3 className="truncate font-display text-lg font-bold text-fg">{gang.name}</h3>
+            <h3 className="truncate font-display text-lg font-bold text-fg">
+              {/* The whole card answers a click; the name alone is the link to keyboards and readers. */}
+              <GangLink id={gang.id} className="after:absolute after:inset-0 after:rounded-2xl">
+                {gang.name}
+              </GangLink>
+            </h3>
             <GangStatusBadge status={gang.status} />
           </div>
           <p className="text-sm text-fg-muted">

@@ -4,6 +4,7 @@ import { Compass, LogIn, Shield, UserRound, UsersRound, WifiOff } from 'lucide-r
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
@@ -236,7 +237,7 @@ function Friends({
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="truncate font-semibold text-fg">{friend.username}</span>
+              <PlayerLink username={friend.username} className="truncate font-semibold text-fg" />
               <RankBadge rank={friend.rank} />
             </div>
             <dl className="mt-1.5 grid grid-cols-3 gap-2 text-xs">

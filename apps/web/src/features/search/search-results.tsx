@@ -1,0 +1,231 @@
+// The search's popup: the answer for what is typed, as a listbox of two groups (Players, Gangs),
+// or one quiet line (searching, no match, the server's reason for a 400 or 429).
+import type { SearchGang, SearchPlayer, SearchResult } from '@prison/shared/search';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
+import { gangPath, playerPath } from '../../components/ui/entity-links.tsx';
+import { isHttpError } from '../../lib/api.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
+import { RankBadge } from '../leaderboard/rank-badge.tsx';
+import { gangColor } from '../social/gang-style.ts';
+import { useSearch } from './api.ts';
+import type { SearchOption } from './search-option.ts';
+
+interface SearchResultsProps {
+  text: string;
+  listboxId: string;
+  activeId: string | undefined;
+  /** Told the options in their order each time the answer changes, and none when the popup closes. */
+  onOptions: (options: readonly SearchOption[]) => void;
+  onPick: (option: SearchOption) => void;
+  /** The key hints under the list, for the header (a phone has no arrow keys). */
+  showKeys: boolean;
+}
+
+/** The header sits outside the routes' query provider, so the popup brings the one shared cache. */
+export function SearchResults(props: SearchResultsProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Results {...props} />
+    </QueryClientProvider>
+  );
+}
+
+interface Shown<T> {
+  item: T;
+  option: SearchOption;
+}
+
+function arrange(result: SearchResult | undefined, listboxId: string) {
+  const players: Shown<SearchPlayer>[] = (result?.players ?? []).map((item, index) => ({
+    item,
+    option: { id: `${listboxId}-player-${index}`, href: playerPath(item.username) },
+  }));
+  const gangs: Shown<SearchGang>[] = (result?.gangs ?? []).map((item, index) => ({
+    item,
+    option: { id: `${listboxId}-gang-${index}`, href: gangPath(item.id) },
+  }));
+  return { players, gangs, options: [...players, ...gangs].map((shown) => shown.option) };
+}
+
+function errorText(error: unknown): string {
+  if (isHttpError(error) && error.detail) return error.detail;
+  if (isHttpError(error) && error.status === 429) return 'Too many searches at once. Try again in a moment.';
+  return 'Search is unavailable right now.';
+}
+
+function Results({ text, listboxId, activeId, onOptions, onPick, showKeys }: SearchResultsProps) {
+  const search = useSearch(text);
+  const { players, gangs, options } = useMemo(
+    () => arrange(search.data, listboxId),
+    [search.data, listboxId],
+  );
+
+  useEffect(() => onOptions(options), [options, onOptions]);
+  useEffect(() => () => onOptions([]), [onOptions]);
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  if (search.isError) return <Message>{errorText(search.error)}</Message>;
+  if (!search.data) return <Message>Searching…</Message>;
+  if (options.length === 0) return <Message>No players or gangs match</Message>;
+
+  const optionProps = (option: SearchOption) => ({
+    id: option.id,
+    to: option.href,
+    role: 'option',
+    'aria-selected': option.id === activeId,
+    tabIndex: -1,
+    // A plain click opens the page as Enter does; with a modifier the browser opens a new tab.
+    onClick: (event: MouseEvent) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      onPick(option);
+    },
+    className: clsx(
+      'mx-1.5 flex items-center gap-3 rounded-xl px-2.5 py-2 transition-colors',
+      option.id === activeId ? 'bg-amber-400/15 ring-1 ring-amber-500/40 ring-inset' : 'hover:bg-fg/[0.05]',
+    ),
+  });
+
+  return (
+    <>
+      <div
+        role="listbox"
+        id={listboxId}
+        aria-label="Players and gangs"
+        className="max-h-[min(30rem,calc(100dvh-9rem))] overflow-y-auto overscroll-contain py-1.5"
+      >
+        {players.length > 0 && (
+          <Group id={`${listboxId}-players`} label="Players">
+            {players.map(({ item, option }) => (
+              <Link key={item.uuid} {...optionProps(option)}>
+                <span className="relative shrink-0">
+                  <PlayerAvatar uuid={item.uuid} size={32} className="size-8 rounded-lg" />
+                  <span
+                    aria-hidden
+                    className={clsx(
+                      'absolute -right-0.5 -bottom-0.5 size-2.5 rounded-full ring-2 ring-surface-raised',
+                      item.online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
+                    )}
+                  />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold text-fg">
+                    <Match text={item.username} typed={text} />
+                  </span>
+                  <span className="mt-0.5 flex items-center gap-2 text-xs text-fg-muted">
+                    <RankBadge rank={item.rank} />
+                    <span className="tabular-nums">Level {formatWhole(item.level)}</span>
+                  </span>
+                </span>
+                <span
+                  className={clsx(
+                    'shrink-0 text-xs font-medium',
+                    item.online ? 'text-emerald-700 dark:text-emerald-400' : 'sr-only',
+                  )}
+                >
+                  {item.online ? 'Online' : 'Offline'}
+                </span>
+              </Link>
+            ))}
+          </Group>
+        )}
+        {gangs.length > 0 && (
+          <Group id={`${listboxId}-gangs`} label="Gangs">
+            {gangs.map(({ item, option }) => (
+              <Link key={item.id} {...optionProps(option)}>
+                <span
+                  aria-hidden
+                  className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-sunken ring-1 ring-line ring-inset"
+                >
+                  <span
+                    className="size-3.5 rounded-full ring-1 ring-black/15 dark:ring-white/20"
+                    style={{ background: gangColor(item.color) }}
+                  />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold text-fg">
+                    <Match text={item.name} typed={text} />
+                  </span>
+                  <span className="mt-0.5 block text-xs text-fg-muted tabular-nums">
+                    {item.member_count === 1 ? '1 member' : `${formatWhole(item.member_count)} members`}
+                    {' · '}
+                    {formatWhole(item.online_count)} online
+                  </span>
+                </span>
+              </Link>
+            ))}
+          </Group>
+        )}
+      </div>
+      {showKeys && (
+        <p
+          aria-hidden
+          className="flex items-center gap-3 border-t border-line bg-surface-sunken/60 px-4 py-2 text-[11px] text-fg-muted"
+        >
+          <span>
+            <Key>↑</Key> <Key>↓</Key> to move
+          </span>
+          <span>
+            <Key>Enter</Key> to open
+          </span>
+          <span>
+            <Key>Esc</Key> to close
+          </span>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Group({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of a listbox (ARIA), not of form controls.
+    <div role="group" aria-labelledby={id} className="pb-1">
+      <div
+        role="presentation"
+        id={id}
+        className="px-4 pt-2 pb-1 text-[11px] font-bold tracking-wider text-fg-muted uppercase"
+      >
+        {label}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function Message({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="px-4 py-3 text-sm text-fg-muted">
+      {children}
+    </p>
+  );
+}
+
+function Key({ children }: { children: ReactNode }) {
+  return (
+    <kbd className="rounded border border-line-strong bg-surface px-1 font-sans text-[10px] font-semibold">
+      {children}
+    </kbd>
+  );
+}
+
+/** The typed text, where the name has it, in bold. */
+function Match({ text, typed }: { text: string; typed: string }) {
+  const needle = typed.trim().toLowerCase();
+  const at = needle ? text.toLowerCase().indexOf(needle) : -1;
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark className="bg-transparent font-extrabold text-accent">{text.slice(at, at + needle.length)}</mark>
+      {text.slice(at + needle.length)}
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import type { SearchResult } from '@prison/shared/search';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client.ts';
+import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../../lib/site-config.tsx';
+import { json, stubFetch } from '../../test/fake-fetch.ts';
+import { SiteSearch } from './site-search.tsx';
+
+afterEach(() => {
+  // Unmounted first: a search still waiting for typing to pause must not reach the real fetch.
+  cleanup();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const RESULT: SearchResult = {
+  players: [
+    { uuid: 'u-1', username: 'DemoPlayer', rank: 'COMMANDER', level: 42, online: true },
+    { uuid: 'u-2', username: 'Demolisher', rank: 'ROOKIE', level: 3, online: false },
+  ],
+  gangs: [
+    {
+      id: 'gang 7',
+      name: 'Demolition Crew',
+      color: 'gold',
+      status: 'Open',
+      member_count: 12,
+      online_count: 3,
+    },
+  ],
+};
+
+function setup(answer: (q: string) => Response | Promise<Response> = () => json(RESULT)) {
+  const fake = stubFetch((request) => answer(new URL(request.url).searchParams.get('q') ?? ''));
+  // The field stays on every page, as it does in the header.
+  const router = createMemoryRouter([
+    {
+      element: (
+        <>
+          <SiteSearch />
+          <input aria-label="Another field" />
+          <Outlet />
+        </>
+      ),
+      children: [
+        { path: '/', element: <p>home page</p> },
+        { path: '/players/:name', element: <p>player page</p> },
+        { path: '/gangs/:id', element: <p>gang page</p> },
+      ],
+    },
+  ]);
+  render(
+    <SiteConfigProvider config={DEFAULT_SITE_CONFIG}>
+      <RouterProvider router={router} />
+    </SiteConfigProvider>,
+  );
+  const combobox = screen.getByRole('combobox', { name: 'Search players and gangs' });
+  return { ...fake, router, user: userEvent.setup(), combobox };
+}
+
+describe('the header search', () => {
+  it('is a labelled, collapsed combobox with the id the page links to', () => {
+    const { combobox } = setup();
+    expect(combobox).toHaveAttribute('id', 'site-search');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox).toHaveAttribute('aria-autocomplete', 'list');
+    expect(combobox).toHaveAttribute('aria-controls');
+  });
+
+  it('takes focus on "/" from the page, but not while another field is being typed in', async () => {
+    const { user, combobox } = setup();
+    await user.keyboard('/');
+    expect(combobox).toHaveFocus();
+    expect(combobox).toHaveValue('');
+
+    const other = screen.getByRole('textbox', { name: 'Another field' });
+    await user.click(other);
+    await user.keyboard('a/b');
+    expect(other).toHaveFocus();
+    expect(other).toHaveValue('a/b');
+  });
+
+  it('asks once typing pauses and lists players and gangs in two labelled groups', async () => {
+    const { user, combobox, requests } = setup();
+    await user.type(combobox, 'Demo');
+    const listbox = await screen.findByRole('listbox');
+    // One request for the word, none for each letter.
+    expect(requests.map((r) => new URL(r.url).search)).toEqual(['?q=Demo']);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    expect(combobox).toHaveAttribute('aria-controls', listbox.id);
+
+    const players = within(listbox).getByRole('group', { name: 'Players' });
+    const gangs = within(listbox).getByRole('group', { name: 'Gangs' });
+    expect(
+      within(players)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('DemoPlayer'), expect.stringContaining('Demolisher')]);
+    const first = within(players).getAllByRole('option')[0]!;
+    expect(first).toHaveTextContent('COMMANDER');
+    expect(first).toHaveTextContent('Level 42');
+    expect(first).toHaveTextContent('Online');
+    expect(within(gangs).getByRole('option')).toHaveTextContent('Demolition Crew12 members · 3 online');
+  });
+
+  it('moves through the options with the arrows and opens the active one with Enter', async () => {
+    const { user, combobox, router } = setup();
+    await user.type(combobox, 'demo');
+    const options = await screen.findAllByRole('option');
+    expect(combobox).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('{ArrowDown}');
+    expect(combobox).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(combobox).toHaveAttribute('aria-activedescendant', options[2]!.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'false');
+    // Past the last option, back to the first; up from the first, to the last.
+    await user.keyboard('{ArrowDown}');
+    expect(combobox).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    await user.keyboard('{ArrowUp}');
+    expect(combobox).toHaveAttribute('aria-activedescendant', options[2]!.id);
+
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/gangs/gang%207');
+    expect(await screen.findByText('gang page')).toBeInTheDocument();
+    expect(combobox).toHaveValue('');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the best match on Enter when no option is chosen, and a player on click', async () => {
+    const { user, combobox, router } = setup();
+    await user.type(combobox, 'Demo');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/players/DemoPlayer');
+
+    await user.type(combobox, 'Demo');
+    const options = await screen.findAllByRole('option');
+    await user.click(options.find((option) => option.textContent?.startsWith('Demolisher'))!);
+    expect(router.state.location.pathname).toBe('/players/Demolisher');
+  });
+
+  it('closes on Escape, clears on a second Escape, and reopens with the down arrow', async () => {
+    const { user, combobox } = setup();
+    await user.type(combobox, 'Demo');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox).toHaveValue('Demo');
+
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}{Escape}');
+    expect(combobox).toHaveValue('');
+    expect(combobox).toHaveFocus();
+  });
+
+  it('says when nothing matches, and keeps the list collapsed', async () => {
+    const { user, combobox } = setup(() => json({ players: [], gangs: [] }));
+    await user.type(combobox, 'zzz');
+    expect(await screen.findByText('No players or gangs match')).toHaveRole('status');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(combobox).toHaveValue('zzz');
+  });
+
+  it.each([
+    [400, 'Search for at most 32 characters'],
+    [429, 'Too many requests, slow down'],
+  ])('shows the detail of a %i quietly', async (status, detail) => {
+    const { user, combobox } = setup(() => json({ detail }, status));
+    await user.type(combobox, 'x');
+    expect(await screen.findByText(detail)).toHaveRole('status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the last answer on screen while the next one is on its way', async () => {
+    let release: (() => void) | undefined;
+    const { user, combobox, requests } = setup((q) => {
+      if (q !== 'Demol') return json(RESULT);
+      return new Promise<Response>((resolve) => {
+        release = () => resolve(json({ players: [RESULT.players[1]], gangs: [] }));
+      });
+    });
+    await user.type(combobox, 'Demo');
+    await screen.findByRole('listbox');
+    await user.type(combobox, 'l');
+    await waitFor(() => expect(release).toBeDefined());
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    expect(requests.map((r) => new URL(r.url).search)).toEqual(['?q=Demo', '?q=Demol']);
+    release!();
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+  });
+});
