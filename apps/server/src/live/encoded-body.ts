@@ -40,6 +40,8 @@ export function encodedBody<T extends object>(
   variant: number,
   encoding: BodyEncoding,
   answer: (snapshot: T, variant: number) => unknown,
+  /** Brotli's quality: 9 for snapshots sent many times; 4 (a twentieth of the work, a few more bytes) for short-lived answers. */
+  brotliQuality = 9,
 ): EncodedBody {
   let bodies = cache.get(snapshot);
   if (!bodies) {
@@ -49,7 +51,7 @@ export function encodedBody<T extends object>(
   const key = variant * ENCODINGS.length + ENCODINGS.indexOf(encoding);
   let body = bodies.get(key);
   if (!body) {
-    body = encode(snapshot, variant, encoding, answer);
+    body = encode(snapshot, variant, encoding, answer, brotliQuality);
     bodies.set(key, body);
   }
   return body;
@@ -60,18 +62,19 @@ function encode<T extends object>(
   variant: number,
   encoding: BodyEncoding,
   answer: (snapshot: T, variant: number) => unknown,
+  brotliQuality: number,
 ): EncodedBody {
   if (encoding === 'identity') {
     return { bytes: Buffer.from(JSON.stringify(answer(snapshot, variant))), encoding: null };
   }
-  const identity = encodedBody(snapshot, variant, 'identity', answer);
+  const identity = encodedBody(snapshot, variant, 'identity', answer, brotliQuality);
   if (identity.bytes.length < COMPRESS_FROM_BYTES) return identity;
   const plain = identity.bytes;
   const bytes =
     encoding === 'br'
       ? brotliCompressSync(plain, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
             [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
           },
         })

@@ -9,7 +9,7 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { prefixEnd } from './service.ts';
+import { prefixEnd, SearchAnswers } from './service.ts';
 
 const ev = (type: string, fields: Record<string, unknown>) => ({ id: eventId(type), type, ...fields });
 
@@ -19,6 +19,48 @@ describe('prefixEnd', () => {
     expect(prefixEnd('a_')).toBe('a`');
     for (const name of ['ab', 'ab_', 'abzzzz', 'ab~']) expect(name < prefixEnd('ab')).toBe(true);
     expect('ac' < prefixEnd('ab')).toBe(false);
+  });
+});
+
+describe('SearchAnswers', () => {
+  const result = (tag: string) => ({
+    players: [],
+    gangs: [{ id: tag, name: tag, color: null, status: 'Open', member_count: 0, online_count: 0 }],
+  });
+
+  it('keeps an answer for its time to live, for any case, and shares one read between searches', async () => {
+    const reads: string[] = [];
+    const answers = new SearchAnswers(async (q) => {
+      reads.push(q);
+      return result(`${q}${reads.length}`);
+    }, 5000);
+    const [a, b] = await Promise.all([answers.answer('Min', 0), answers.answer('min', 10)]);
+    expect(a).toBe(b);
+    expect(await answers.answer('MIN', 4999)).toBe(a);
+    expect(reads).toEqual(['min']);
+    expect(await answers.answer('min', 5000)).not.toBe(a);
+    expect(reads).toEqual(['min', 'min']);
+  });
+
+  it('does not keep a failed read, and forgets the oldest answers past its size', async () => {
+    let fail = true;
+    const answers = new SearchAnswers(
+      async (q) => {
+        if (fail) throw new Error('database down');
+        return result(q);
+      },
+      5000,
+      2,
+    );
+    await expect(answers.answer('a', 0)).rejects.toThrow('database down');
+    fail = false;
+    expect((await answers.answer('a', 1)).gangs[0]?.id).toBe('a');
+    const b = await answers.answer('b', 2);
+    await answers.answer('c', 3);
+    expect(await answers.answer('b', 4)).toBe(b);
+    // 'a' was the oldest and went when 'c' came.
+    const again = await answers.answer('a', 5);
+    expect(again.gangs[0]?.id).toBe('a');
   });
 });
 

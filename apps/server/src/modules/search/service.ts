@@ -103,3 +103,42 @@ export function searchGangs(gangs: readonly Gang[], query: string): SearchGang[]
 export async function search(db: Db, gangs: readonly Gang[], query: string): Promise<SearchResult> {
   return { players: await searchPlayers(db, query), gangs: searchGangs(gangs, query) };
 }
+
+/** How long an answer is kept: what the answer's own Cache-Control allows every cache to keep it. */
+export const SEARCH_ANSWER_TTL_MS = 5000;
+const MAX_KEPT_ANSWERS = 2000;
+
+/**
+ * Recent answers by query (any case gives one answer). As people type, everyone's first letters
+ * are the same few queries: those are answered from here for up to five seconds, the freshness
+ * the answer already declares (`Cache-Control: max-age=5`), so no client sees anything staler
+ * than a browser cache could show it. Searches for one query at the same moment share one read.
+ */
+export class SearchAnswers {
+  private readonly kept = new Map<string, { answer: Promise<SearchResult>; until: number }>();
+
+  constructor(
+    private readonly read: (query: string) => Promise<SearchResult>,
+    private readonly ttlMs = SEARCH_ANSWER_TTL_MS,
+    private readonly max = MAX_KEPT_ANSWERS,
+  ) {}
+
+  answer(query: string, now = Date.now()): Promise<SearchResult> {
+    const key = query.toLowerCase();
+    const kept = this.kept.get(key);
+    if (kept && kept.until > now) return kept.answer;
+    if (kept) this.kept.delete(key);
+    const answer = this.read(key);
+    this.kept.set(key, { answer, until: now + this.ttlMs });
+    // A failed read is not kept: the next search asks the database again.
+    answer.catch(() => {
+      if (this.kept.get(key)?.answer === answer) this.kept.delete(key);
+    });
+    // Map order is insertion order: the first entries are the oldest.
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= this.max) break;
+      this.kept.delete(oldest);
+    }
+    return answer;
+  }
+}
