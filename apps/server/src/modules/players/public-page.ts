@@ -79,13 +79,13 @@ export async function playerPage(
       gangId && gangName
         ? { id: gangId, name: gangName, color: gangColor, role: gangRole ?? 'Member' }
         : null,
-    stats: shown ? await publicStats(db, row.uuid) : null,
+    stats: shown ? await statisticsOf(db, row.uuid) : null,
     milestones: shown ? await milestonesOf(db, row.uuid) : null,
   };
 }
 
-/** Every statistic but MOMENTUM, as the profile's Statistics tab reads them. */
-async function publicStats(db: Db, uuid: string): Promise<Record<string, number>> {
+/** Every statistic but MOMENTUM (spec 3), as the profile's Statistics tab reads them. */
+export async function statisticsOf(db: Db, uuid: string): Promise<Record<string, number>> {
   const rows = await db
     .select({ name: playerStats.name, value: playerStats.value })
     .from(playerStats)
@@ -94,11 +94,11 @@ async function publicStats(db: Db, uuid: string): Promise<Record<string, number>
   return Object.fromEntries(rows.map((s) => [s.name, s.value]));
 }
 
-const actor = alias(players, 'actor');
-const target = alias(players, 'target');
+export const actor = alias(players, 'actor');
+export const target = alias(players, 'target');
 
-/** The columns of an activity item, with the names of its actor and target. */
-const itemColumns = {
+/** The columns of an activity item, with the names of its actor and target (joined as `actor`, `target`). */
+export const itemColumns = {
   id: activity.id,
   occurredAt: activity.occurredAt,
   actor_uuid: activity.actorUuid,
@@ -109,7 +109,10 @@ const itemColumns = {
   activity_text: activity.activityText,
 };
 
-const toItem = ({ occurredAt, ...item }: { occurredAt: Date } & Omit<ActivityItem, 'occurred_at'>) => ({
+export const toItem = ({
+  occurredAt,
+  ...item
+}: { occurredAt: Date } & Omit<ActivityItem, 'occurred_at'>) => ({
   ...item,
   occurred_at: occurredAt.toISOString(),
 });

@@ -9,14 +9,12 @@ import {
   type PublicProfile,
 } from '@prison/shared/players';
 import { canUseAdminConsole } from '@prison/shared/roles';
-import { SKIPPED_STAT } from '@prison/shared/stats';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { type Db, notifyTopics } from '../../db/client.ts';
-import { activity, gangMembers, gangs, gkitStates, playerStats, players } from '../../db/schema.ts';
+import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { currentUser } from '../auth/service.ts';
-import { playerPageTopic } from './public-page.ts';
+import { actor, itemColumns, playerPageTopic, statisticsOf, target, toItem } from './public-page.ts';
 
 export const NO_SUCH_PLAYER = 'No such player';
 export const NOT_YOUR_ACTIVITY = 'You may read only your own activity';
@@ -55,11 +53,7 @@ export async function statsOf(db: Db, uuid: string): Promise<PlayerStats> {
     .from(players)
     .where(eq(players.uuid, uuid));
   if (!player) throw new HttpError(404, NO_SUCH_PLAYER);
-  const statRows = await db
-    .select({ name: playerStats.name, value: playerStats.value })
-    .from(playerStats)
-    .where(and(eq(playerStats.playerUuid, uuid), sql`upper(${playerStats.name}) <> ${SKIPPED_STAT}`))
-    .orderBy(playerStats.name);
+  const stats = await statisticsOf(db, uuid);
   const kitRows = await db
     .select()
     .from(gkitStates)
@@ -74,7 +68,7 @@ export async function statsOf(db: Db, uuid: string): Promise<PlayerStats> {
       last_claimed_at: iso(kit.lastClaimedAt),
     };
   }
-  return { ...player, stats: Object.fromEntries(statRows.map((s) => [s.name, s.value])), gkits };
+  return { ...player, stats, gkits };
 }
 
 /**
@@ -96,8 +90,7 @@ export async function activityFeed(
   const [exists] = await db.select({ uuid: players.uuid }).from(players).where(eq(players.uuid, player));
   if (!exists) throw new HttpError(404, NO_SUCH_PLAYER);
 
-  const rows = await feedQuery(db, viewer, player, limit);
-  return rows.map(({ occurredAt, ...item }) => ({ ...item, occurred_at: occurredAt.toISOString() }));
+  return (await feedQuery(db, viewer, player, limit)).map(toItem);
 }
 
 /** The query behind activityFeed, which a test EXPLAINs. */
@@ -126,19 +119,8 @@ export function feedQuery(db: Db, viewer: string, player: string, limit: number)
     .limit(limit);
   const newest = asActor.unionAll(asTarget).orderBy(newestFirst()).limit(limit).as('newest');
 
-  const actor = alias(players, 'actor');
-  const target = alias(players, 'target');
   return db
-    .select({
-      id: activity.id,
-      occurredAt: activity.occurredAt,
-      actor_uuid: activity.actorUuid,
-      actor_username: actor.username,
-      target_uuid: activity.targetUuid,
-      target_username: target.username,
-      activity_type: activity.activityType,
-      activity_text: activity.activityText,
-    })
+    .select(itemColumns)
     .from(newest)
     .innerJoin(activity, eq(activity.id, newest.id))
     .leftJoin(actor, eq(actor.uuid, activity.actorUuid))
