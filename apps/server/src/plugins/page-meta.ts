@@ -2,9 +2,9 @@
 // public page, written into the index.html the server sends for it (web-app.ts), so that a chat app
 // or search engine that reads the HTML without running the app sees the page's own title and
 // picture. Which page says what is the previews module's business (modules/previews/pages.ts).
-import type { FastifyRequest } from 'fastify';
 
-export const SITE_NAME = 'Vaultbreak';
+import { SITE_NAME } from '@prison/shared/brand';
+import type { FastifyRequest } from 'fastify';
 
 export interface PageMeta {
   /** The whole <title>, as the page itself sets it once running. */

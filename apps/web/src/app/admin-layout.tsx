@@ -1,3 +1,4 @@
+import { SITE_NAME } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx';
 import { mainSiteHost } from '../lib/admin-address.ts';
 import { signOut } from '../lib/api.ts';
-import { SITE_NAME } from '../lib/brand.ts';
 import { useSession } from '../lib/session.ts';
 import { SessionExpiryRedirect } from './session-expiry.tsx';
 

@@ -1,7 +1,7 @@
+import { pageTitle } from '@prison/shared/brand';
 import { Compass, Home } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
-import { pageTitle } from '../lib/brand.ts';
 
 export function NotFoundPage() {
   return (

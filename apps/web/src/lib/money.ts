@@ -1,3 +1,5 @@
+import { formatMoneyCompact as compactMoney } from '@prison/shared/money-format';
+
 // Spec 2.7 and 9: money with a $ prefix, grouped; cents shown (both digits) only when there are any.
 const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -12,23 +14,7 @@ export function formatMoney(value: number): string {
   return value < 0 && text !== '0' ? `-$${text}` : `$${text}`;
 }
 
-const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-// Prison economies run past trillions: Intl's compact notation stops at T.
-const UNITS: [number, string][] = [
-  [1e18, 'Qi'],
-  [1e15, 'Q'],
-  [1e12, 'T'],
-  [1e9, 'B'],
-  [1e6, 'M'],
-];
-
 /** Large sums for a figure that must fit a card: "$3.01Q", "$12.5B"; below a million as formatMoney. */
-export function formatMoneyCompact(value: number): string {
-  const size = Math.abs(value);
-  const unit = UNITS.find(([scale]) => size >= scale);
-  if (!Number.isFinite(value) || !unit) return formatMoney(value);
-  const text = `${twoDecimals.format(size / unit[0])}${unit[1]}`;
-  return value < 0 ? `-$${text}` : `$${text}`;
-}
+export const formatMoneyCompact = (value: number): string => compactMoney(value, formatMoney);
 
 export const formatWhole = (value: number): string => whole.format(Math.round(value));

@@ -2,20 +2,13 @@
 // satori lays out: a page header in miniature (brand, kind of page), the subject (avatar or crest,
 // name, badges) and three figure tiles, on the site's dark canvas with its grid and glow.
 import { createHash } from 'node:crypto';
+import { SITE_NAME } from '@prison/shared/brand';
+import { gangColor, isLight, sixDigitHex } from '@prison/shared/gang-colors';
+import { gangStatusLabel } from '@prison/shared/gang-status';
+import { formatMoneyCompact } from '@prison/shared/money-format';
 import type { PlayerPage } from '@prison/shared/players';
 import type { Gang } from '@prison/shared/social';
-import { SITE_NAME } from '../../plugins/page-meta.ts';
-import {
-  COLORS,
-  formatMoneyCompact,
-  formatWhole,
-  gangColor,
-  gangStatusLabel,
-  gangStatusTone,
-  isLight,
-  rankTone,
-  type Tone,
-} from './card-style.ts';
+import { COLORS, formatWhole, gangStatusBadgeTone, rankTone, type Tone } from './card-style.ts';
 import { DEFAULT_HEAD_URI } from './default-head.ts';
 
 export const CARD_WIDTH = 1200;
@@ -319,7 +312,7 @@ function portrait(content: CardNode, style: Style = {}): CardNode {
 export function playerCard(player: PlayerCardData, avatar: Uint8Array | null): CardNode {
   const src = avatar ? `data:image/png;base64,${Buffer.from(avatar).toString('base64')}` : DEFAULT_HEAD_URI;
   const badges = [badge(player.rank || 'Unranked', rankTone(player.rank))];
-  if (player.gang) badges.push(chip(player.gang.name, gangColor(player.gang.color)));
+  if (player.gang) badges.push(chip(player.gang.name, sixDigitHex(gangColor(player.gang.color))));
   const subject = row({ alignItems: 'center', gap: 48 }, [
     portrait(
       el(
@@ -343,7 +336,7 @@ export function playerCard(player: PlayerCardData, avatar: Uint8Array | null): C
 }
 
 export function gangCard(gang: GangCardData): CardNode {
-  const color = gangColor(gang.color);
+  const color = sixDigitHex(gangColor(gang.color));
   const crest = el(
     'div',
     {
@@ -365,7 +358,7 @@ export function gangCard(gang: GangCardData): CardNode {
     portrait(crest),
     column({ gap: 22 }, [
       title(gang.name),
-      row({ gap: 14 }, [badge(gangStatusLabel(gang.status), gangStatusTone(gang.status))]),
+      row({ gap: 14 }, [badge(gangStatusLabel(gang.status), gangStatusBadgeTone(gang.status))]),
     ]),
   ]);
   return frame('Gang', subject, [

@@ -2,21 +2,20 @@
 // its title as the page sets it once running, a description, its canonical address and, for a
 // player or a gang, the preview card. An unknown player or gang is a 404 page; a player's uuid
 // address redirects to their name. Figures come from the live snapshots where the page has one.
+import { pageTitle, SITE_NAME } from '@prison/shared/brand';
 import type { Doc } from '@prison/shared/docs';
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import type { OnlineMessage } from '@prison/shared/live';
+import { formatMoneyCompact } from '@prison/shared/money-format';
 import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { type PageAnswer, type PageMeta, type PageMetaResolver, SITE_NAME } from '../../plugins/page-meta.ts';
+import type { PageAnswer, PageMeta, PageMetaResolver } from '../../plugins/page-meta.ts';
 import { DOCS_TOPIC } from '../docs/service.ts';
 import { snapshotTopic } from '../leaderboard/service.ts';
 import { isPlayerUuid, playerPage } from '../players/public-page.ts';
 import { gangById } from '../social/service.ts';
-import { formatMoneyCompact, formatWhole } from './card-style.ts';
+import { formatWhole } from './card-style.ts';
 import { cardVersion, gangCardData, playerCardData } from './cards.ts';
-
-/** The tab title of a page, as apps/web/src/lib/brand.ts writes it. */
-const pageTitle = (title: string) => `${title} · ${SITE_NAME}`;
 
 // The description index.html carries, for the home page.
 const HOME_DESCRIPTION =

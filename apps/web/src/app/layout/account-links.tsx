@@ -15,6 +15,16 @@ interface AccountLinksProps {
   stacked?: boolean;
 }
 
+// Where the bar is tight a signed-in user's links show their icons alone, their words staying their
+// names: below md, and from lg (beside the main navigation) until xl. The staff-only Admin link stays
+// an icon until 2xl: with all three in words the bar needs about 1280 px, more than a 1280 px window
+// with a scroll bar leaves.
+const ICON_ONLY = {
+  button: 'max-md:w-9 max-md:px-0 lg:max-xl:w-9 lg:max-xl:px-0',
+  label: 'max-md:sr-only lg:max-xl:sr-only',
+};
+const ADMIN_ICON_ONLY = { button: 'max-2xl:w-9 max-2xl:px-0', label: 'max-2xl:sr-only' };
+
 /** Spec 2.2 header items: Admin (admins only), My Profile and Logout when signed in, Login for guests. */
 export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps) {
   const session = useSession();
@@ -23,6 +33,8 @@ export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps)
   const navigate = useNavigate();
   const size = stacked ? 'md' : 'sm';
   const width = stacked ? 'w-full justify-start' : undefined;
+  const admin = stacked ? { button: width, label: undefined } : ADMIN_ICON_ONLY;
+  const own = stacked ? { button: width, label: undefined } : ICON_ONLY;
 
   if (!session) {
     return (
@@ -40,15 +52,21 @@ export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps)
         <a
           href={adminConsoleHref(adminHosts, { protocol: window.location.protocol, pathname })}
           onClick={onNavigate}
-          className={buttonClass('ghost', size, width)}
+          className={buttonClass('ghost', size, admin.button)}
+          title={stacked ? undefined : 'Admin'}
         >
           <ShieldCheck aria-hidden className="size-4" />
-          Admin
+          <span className={admin.label}>Admin</span>
         </a>
       )}
-      <Link to="/profile" onClick={onNavigate} className={buttonClass('secondary', size, width)}>
+      <Link
+        to="/profile"
+        onClick={onNavigate}
+        className={buttonClass('secondary', size, own.button)}
+        title={stacked ? undefined : 'My Profile'}
+      >
         <UserRound aria-hidden className="size-4" />
-        My Profile
+        <span className={own.label}>My Profile</span>
       </Link>
       <button
         type="button"
@@ -57,10 +75,11 @@ export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps)
           signOut();
           navigate('/login');
         }}
-        className={buttonClass('ghost', size, width)}
+        className={buttonClass('ghost', size, own.button)}
+        title={stacked ? undefined : 'Logout'}
       >
         <LogOut aria-hidden className="size-4" />
-        Logout
+        <span className={own.label}>Logout</span>
       </button>
     </div>
   );

@@ -44,8 +44,10 @@ export function MainNav() {
     return () => cancelAnimationFrame(frame);
   }, [highlight, canSlide]);
 
+  // The six links take about 510 px: below lg they live in the mobile menu, or the bar would be
+  // wider than the window beside the brand, the search and the account links.
   return (
-    <nav aria-label="Main" className="hidden md:block">
+    <nav aria-label="Main" className="hidden lg:block">
       <ul ref={listRef} className="relative flex items-center gap-1 rounded-2xl p-1">
         <span
           aria-hidden

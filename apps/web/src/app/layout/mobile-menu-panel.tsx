@@ -1,3 +1,4 @@
+import { SITE_NAME } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { BookOpen, ChevronRight, LifeBuoy, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -6,7 +7,6 @@ import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { iconButtonClass } from '../../components/ui/button.tsx';
 import { SEARCH_INPUT_ID, SiteSearch } from '../../features/search/site-search.tsx';
-import { SITE_NAME } from '../../lib/brand.ts';
 import { AccountLinks } from './account-links.tsx';
 import { isNavActive, NAV_LINKS } from './nav-links.ts';
 

@@ -31,7 +31,7 @@ export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        className={clsx(iconButtonClass, 'md:hidden')}
+        className={clsx(iconButtonClass, 'lg:hidden')}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -1,7 +1,7 @@
+import { SITE_NAME } from '@prison/shared/brand';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
-import { SITE_NAME } from '../../lib/brand.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 
 const linkClass = 'rounded text-fg-muted transition-colors hover:text-fg';

@@ -1,10 +1,10 @@
+import { SITE_NAME, SITE_TAGLINE } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { SiteSearch } from '../../features/search/site-search.tsx';
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
-import { SITE_NAME, SITE_TAGLINE } from '../../lib/brand.ts';
 import { AccountLinks } from './account-links.tsx';
 import { MainNav } from './main-nav.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 export const playerPath = (username: string) => `/players/${encodeURIComponent(username)}`;
 export const gangPath = (id: string) => `/gangs/${encodeURIComponent(id)}`;
 
-const linkClass =
+/** The look of a player or gang name that links to its page, for links made elsewhere (the admin console's). */
+export const entityLinkClass =
   'rounded-sm underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
 /**
@@ -24,7 +25,7 @@ export function PlayerLink({
 }) {
   if (!username) return <span className={className}>{children}</span>;
   return (
-    <Link to={playerPath(username)} className={clsx(linkClass, className)}>
+    <Link to={playerPath(username)} className={clsx(entityLinkClass, className)}>
       {children ?? username}
     </Link>
   );
@@ -41,7 +42,7 @@ export function GangLink({
   className?: string;
 }) {
   return (
-    <Link to={gangPath(id)} className={clsx(linkClass, className)}>
+    <Link to={gangPath(id)} className={clsx(entityLinkClass, className)}>
       {children}
     </Link>
   );

@@ -1,7 +1,7 @@
+import { pageTitle } from '@prison/shared/brand';
 import type { LucideIcon } from 'lucide-react';
 import { Hammer } from 'lucide-react';
 import { Link } from 'react-router';
-import { pageTitle } from '../../lib/brand.ts';
 import { buttonClass } from './button.tsx';
 import { PageHeader } from './page-header.tsx';
 

@@ -1,9 +1,9 @@
+import { pageTitle } from '@prison/shared/brand';
 import { Activity, Gauge, RotateCw, SquareTerminal } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { dashboardErrorText, useDashboard } from './api.ts';

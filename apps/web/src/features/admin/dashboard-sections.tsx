@@ -2,9 +2,9 @@ import type { Dashboard, DashboardEvent } from '@prison/shared/admin';
 import type { ActivityItem } from '@prison/shared/players';
 import { Coins, Flame, type LucideIcon, Pickaxe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { describeActivity } from '../../lib/activity-model.ts';
 import { formatMoney, formatMoneyCompact, formatWhole } from '../../lib/money.ts';
 import { profileRelativeTime } from '../../lib/time-format.ts';
-import { describeActivity } from '../profile/activity-model.ts';
 import { MainSiteGangLink, MainSitePlayerLink } from './main-site-links.tsx';
 
 interface Card {

@@ -3,12 +3,8 @@
 // same host under /admin, or on the admin host's main site (its first label removed).
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { gangPath, playerPath } from '../../components/ui/entity-links.tsx';
+import { entityLinkClass, gangPath, playerPath } from '../../components/ui/entity-links.tsx';
 import { mainSiteAddress } from './admin-gate.tsx';
-
-// The look of the site's PlayerLink and GangLink (components/ui/entity-links.tsx).
-const linkClass =
-  'rounded-sm underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
 function useMainSiteHref(path: string): string {
   const { pathname } = useLocation();
@@ -19,7 +15,7 @@ function useMainSiteHref(path: string): string {
 /** A player's name linking to their page; the page is found by name, or by uuid when that is all there is. */
 export function MainSitePlayerLink({ username, children }: { username: string; children: ReactNode }) {
   return (
-    <a href={useMainSiteHref(playerPath(username))} className={linkClass}>
+    <a href={useMainSiteHref(playerPath(username))} className={entityLinkClass}>
       {children}
     </a>
   );
@@ -27,7 +23,7 @@ export function MainSitePlayerLink({ username, children }: { username: string; c
 
 export function MainSiteGangLink({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <a href={useMainSiteHref(gangPath(id))} className={linkClass}>
+    <a href={useMainSiteHref(gangPath(id))} className={entityLinkClass}>
       {children}
     </a>
   );

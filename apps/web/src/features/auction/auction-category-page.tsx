@@ -1,4 +1,5 @@
 import { LISTING_SORTS, type Listing, type ListingSort } from '@prison/shared/auction';
+import { pageTitle } from '@prison/shared/brand';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BarChart3, Medal } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
@@ -9,7 +10,6 @@ import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Toasts, useToasts } from '../../components/ui/toast.tsx';
 import { isHttpError } from '../../lib/api.ts';
-import { pageTitle } from '../../lib/brand.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { buyListing, listingsQueryKey, useListings } from './api.ts';

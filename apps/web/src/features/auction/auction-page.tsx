@@ -1,4 +1,5 @@
 import type { AuctionCategory } from '@prison/shared/auction';
+import { pageTitle } from '@prison/shared/brand';
 import { ArrowRight, Flame, Layers, Tag, TrendingDown, TrendingUp } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,6 @@ import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCategories } from './api.ts';

@@ -1,3 +1,4 @@
+import { pageTitle } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import {
   ArrowRight,
@@ -16,7 +17,6 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import {
   acknowledgeExpiry,
   saveSession,

@@ -1,9 +1,9 @@
+import { pageTitle } from '@prison/shared/brand';
 import type { Doc } from '@prison/shared/docs';
 import { canEditDocs } from '@prison/shared/roles';
 import { LockKeyhole, PenLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '../../lib/brand.ts';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { docsQueryOptions, useDocs } from './api.ts';

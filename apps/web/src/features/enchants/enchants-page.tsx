@@ -1,9 +1,9 @@
+import { pageTitle } from '@prison/shared/brand';
 import { ENCHANTS } from '@prison/shared/enchants';
 import { Sparkles } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { StatTiles, SystemLegend } from './catalogue-overview.tsx';
 import { type EnchantFilters, queryEnchants } from './enchant-query.ts';
 import { EnchantResults } from './enchant-results.tsx';

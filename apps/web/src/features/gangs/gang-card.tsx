@@ -1,17 +1,17 @@
+import { gangColor, sixDigitHex } from '@prison/shared/gang-colors';
 import type { Gang } from '@prison/shared/social';
 import { clsx } from 'clsx';
 import { Coins, Crown, Radio, Swords, Users } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { GangCrest } from '../../components/ui/gang-crest.tsx';
+import { GangStatusBadge } from '../../components/ui/gang-status-badge.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
-// Shared with the social hub for now; they move to components/ui when that folder is free to change.
-import { GangCrest, GangStatusBadge } from '../social/gang-card.tsx';
-import { gangColor } from '../social/gang-style.ts';
-import { fullHex, gangInk } from './gang-ink.ts';
+import { gangInk } from './gang-ink.ts';
 
 /** The gang's card: its name in its colour, status, leader, treasury, members, online and entry level. */
 export function GangCard({ gang }: { gang: Gang }) {
-  const color = fullHex(gangColor(gang.color));
+  const color = sixDigitHex(gangColor(gang.color));
   const ink = gangInk(color);
   const leader = gang.members.find((member) => member.role.toLowerCase() === 'leader');
   return (

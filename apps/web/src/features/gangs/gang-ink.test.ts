@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrast, DARK_SURFACE, fullHex, gangInk, LIGHT_SURFACE, readableOn } from './gang-ink.ts';
+import { contrast, DARK_SURFACE, gangInk, LIGHT_SURFACE, readableOn } from './gang-ink.ts';
 
 describe('contrast (WCAG)', () => {
   it('is 21 for black on white and 1 for a colour on itself', () => {
@@ -23,10 +23,5 @@ describe('gangInk', () => {
     }
     // Yellow stays a (dark) yellow rather than turning black.
     expect(readableOn('#ffff55', LIGHT_SURFACE)).not.toBe('#000000');
-  });
-
-  it('writes 3-digit colours out in full', () => {
-    expect(fullHex('#fa0')).toBe('#ffaa00');
-    expect(fullHex('#7c3aed')).toBe('#7c3aed');
   });
 });

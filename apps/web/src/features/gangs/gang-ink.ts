@@ -17,9 +17,6 @@ function parseHex(hex: string): Rgb {
 
 const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
-/** '#f80' -> '#ff8800', so that an alpha can be appended. */
-export const fullHex = (hex: string) => toHex(parseHex(hex));
-
 function luminance([r, g, b]: Rgb): number {
   const [lr, lg, lb] = [r, g, b].map((c) => {
     const s = c / 255;

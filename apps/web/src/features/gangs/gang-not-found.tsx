@@ -1,7 +1,7 @@
+import { pageTitle } from '@prison/shared/brand';
 import { Compass, ShieldOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 
 /** An unknown (or disbanded) gang: the gang browser lists the ones there are. */
 export function GangNotFound() {

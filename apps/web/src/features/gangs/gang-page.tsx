@@ -1,3 +1,4 @@
+import { pageTitle } from '@prison/shared/brand';
 import type { ActivityItem } from '@prison/shared/players';
 import type { Gang } from '@prison/shared/social';
 import { ChevronLeft, Flag, RotateCw, UsersRound } from 'lucide-react';
@@ -6,16 +7,15 @@ import { Link, useParams } from 'react-router';
 import { ActivityEntry } from '../../components/ui/activity-entry.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { LivePill } from '../../components/ui/live-status.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { formatWhole } from '../../lib/money.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { isNotFound, useGangFeed, useGangPage } from './api.ts';
 import { GangCard } from './gang-card.tsx';
 import { GangNotFound } from './gang-not-found.tsx';
 import { GangRoster } from './gang-roster.tsx';
-import { LivePill } from './live-pill.tsx';
 
 /** /gangs/{id}: a gang's card, its live roster and its members' recent milestones. */
 export function GangPage() {

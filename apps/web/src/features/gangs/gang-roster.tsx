@@ -1,10 +1,8 @@
 import type { GangMember } from '@prison/shared/social';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { OnlineDot } from '../../components/ui/online-dot.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { socialRelativeTime } from '../../lib/time-format.ts';
-// Shared with the leaderboard and the social hub for now; they move to components/ui when those
-// folders are free to change.
-import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { OnlineDot } from '../social/gang-card.tsx';
 
 /** Spec 2.8's roster (leader first, as the server sends it), each member linking to their page. */
 export function GangRoster({ members, now }: { members: GangMember[]; now: number }) {

@@ -1,5 +1,5 @@
+import { SITE_NAME } from '@prison/shared/brand';
 import type { ReactNode } from 'react';
-import { SITE_NAME } from '../../lib/brand.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 import { FeatureCards } from './feature-cards.tsx';
 import { Hero } from './hero.tsx';

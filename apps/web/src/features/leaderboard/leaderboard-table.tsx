@@ -3,9 +3,9 @@ import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { formatBalance, formatCount } from './format.ts';
-import { PlayerAvatar } from './player-avatar.tsx';
-import { RankBadge } from './rank-badge.tsx';
 import { DEFAULT_SORT, nextSort, type RankedEntry, type Sort, type SortKey, sortEntries } from './sort.ts';
 
 const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
+import { LIVE_LOOK, LiveDot } from '../../components/ui/live-status.tsx';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
 import { formatCount } from './format.ts';
-import { LIVE_LOOK, LiveDot } from './live-status.tsx';
 
 /** Spec 2.9 players-online widget: the live /ws/players count, a dash while unknown. */
 export function PlayersOnline() {

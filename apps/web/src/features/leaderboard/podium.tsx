@@ -2,11 +2,11 @@ import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
 import { Crown, Medal } from 'lucide-react';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { FigureText } from './figure-text.tsx';
 import { formatCount } from './format.ts';
 import type { MetricInfo } from './metrics.ts';
-import { PlayerAvatar } from './player-avatar.tsx';
-import { RankBadge } from './rank-badge.tsx';
 
 // Spec 2.9 / 9: a podium of the top 3.
 export const PODIUM_SIZE = 3;

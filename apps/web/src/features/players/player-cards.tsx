@@ -4,10 +4,9 @@ import { ArrowRight, Shield, Trophy, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GangLink } from '../../components/ui/entity-links.tsx';
+import { GangCrest } from '../../components/ui/gang-crest.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
-// Shared with the social hub for now; they move to components/ui when that folder is free to change.
-import { GangCrest } from '../social/gang-card.tsx';
 
 /** "5m ago", and "just now" rather than "Just now" in the middle of a sentence. */
 function lastSeen(at: string, now: number): string {

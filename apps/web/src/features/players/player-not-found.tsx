@@ -1,8 +1,8 @@
+import { pageTitle } from '@prison/shared/brand';
 import { Search, Trophy, UserRoundX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 
 // The header's search field (features/search): "/" focuses it from anywhere.
 const SITE_SEARCH_ID = 'site-search';

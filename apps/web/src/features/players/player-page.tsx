@@ -1,3 +1,4 @@
+import { pageTitle } from '@prison/shared/brand';
 import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, RotateCw } from 'lucide-react';
@@ -6,16 +7,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { playerPath } from '../../components/ui/entity-links.tsx';
+import { LivePill } from '../../components/ui/live-status.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { PlayerHero } from '../../components/ui/player-hero.tsx';
+import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { useNow } from '../../lib/use-now.ts';
-// Shared with the leaderboard for now; they move to components/ui when that folder is free to change.
-import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { RankBadge } from '../leaderboard/rank-badge.tsx';
 import { isNotFound, playerPageQueryOptions, usePlayerFeed, usePlayerPage } from './api.ts';
-import { LivePill } from './live-pill.tsx';
 import { PlayerCards, Presence } from './player-cards.tsx';
 import { PlayerNotFound } from './player-not-found.tsx';
 import { PublicRecord } from './public-record.tsx';

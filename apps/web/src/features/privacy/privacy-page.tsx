@@ -1,7 +1,7 @@
+import { pageTitle, SITE_NAME } from '@prison/shared/brand';
 import { Cookie, Database, Globe, HardDrive } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { pageTitle, SITE_NAME } from '../../lib/brand.ts';
 import { templateHost, useSiteConfig } from '../../lib/site-config.tsx';
 
 // Spec 9 Storage: what the browser keeps.

@@ -1,3 +1,4 @@
+import { pageTitle } from '@prison/shared/brand';
 import { LogIn, RotateCw } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
@@ -5,16 +6,14 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { GangLink } from '../../components/ui/entity-links.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { PlayerHero } from '../../components/ui/player-hero.tsx';
+import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { StatGroups } from '../../components/ui/stat-groups.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
-// Shared with the leaderboard for now; they move to components/ui when that folder is free to change.
-import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { RankBadge } from '../leaderboard/rank-badge.tsx';
 import { ActivityTab } from './activity-tab.tsx';
 import { useActivity, usePlayerGang, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';

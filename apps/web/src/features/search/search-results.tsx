@@ -1,17 +1,17 @@
 // The search's popup: the answer for what is typed, as a listbox of two groups (Players, Gangs),
 // or one quiet line (searching, no match, the server's reason for a 400 or 429).
+import { gangColor } from '@prison/shared/gang-colors';
 import type { SearchGang, SearchPlayer, SearchResult } from '@prison/shared/search';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { gangPath, playerPath } from '../../components/ui/entity-links.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { formatWhole } from '../../lib/money.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { RankBadge } from '../leaderboard/rank-badge.tsx';
-import { gangColor } from '../social/gang-style.ts';
 import { useSearch } from './api.ts';
 import type { SearchOption } from './search-option.ts';
 

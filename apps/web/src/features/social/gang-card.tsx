@@ -1,83 +1,15 @@
+import { gangColor } from '@prison/shared/gang-colors';
 import type { Gang, GangMember } from '@prison/shared/social';
 import { clsx } from 'clsx';
-import { Coins, Shield, Users } from 'lucide-react';
+import { Coins, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { GangLink, PlayerLink } from '../../components/ui/entity-links.tsx';
+import { GangCrest } from '../../components/ui/gang-crest.tsx';
+import { GangStatusBadge } from '../../components/ui/gang-status-badge.tsx';
+import { OnlineDot } from '../../components/ui/online-dot.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { socialRelativeTime } from '../../lib/time-format.ts';
-import { PlayerAvatar } from '../leaderboard/player-avatar.tsx';
-import { gangColor, gangStatusLabel, gangStatusTone } from './gang-style.ts';
-
-const TONES = {
-  green: 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300',
-  amber: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
-  red: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
-  neutral: 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300',
-} as const;
-
-export function GangStatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      data-tone={gangStatusTone(status)}
-      className={clsx(
-        'inline-flex shrink-0 items-center rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset',
-        TONES[gangStatusTone(status)],
-      )}
-    >
-      {gangStatusLabel(status)}
-    </span>
-  );
-}
-
-/** '#f80' -> '#ff8800', so an alpha can be appended. */
-function sixDigits(hex: string): string {
-  return hex.length === 4 ? `#${[...hex.slice(1)].map((d) => d + d).join('')}` : hex;
-}
-
-/** Whether white would be hard to read on this colour (relative luminance above about 0.5). */
-function isLight(hex: string): boolean {
-  const full = sixDigits(hex).slice(1);
-  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.6;
-}
-
-/** The gang's colour as a crest: text never takes the colour itself, which could be unreadable. */
-export function GangCrest({ color, size = 'md' }: { color: string | null; size?: 'md' | 'lg' }) {
-  const hex = sixDigits(gangColor(color));
-  return (
-    <span
-      aria-hidden
-      data-color={hex}
-      className={clsx(
-        'flex shrink-0 items-center justify-center rounded-xl ring-1 ring-inset ring-black/10 dark:ring-white/15',
-        size === 'lg' ? 'size-14' : 'size-10',
-      )}
-      style={{ background: `linear-gradient(135deg, ${hex}, ${hex}cc)` }}
-    >
-      <Shield
-        className={clsx(
-          isLight(hex) ? 'text-black/60' : 'text-white drop-shadow',
-          size === 'lg' ? 'size-7' : 'size-5',
-        )}
-      />
-    </span>
-  );
-}
-
-export function OnlineDot({ online }: { online: boolean }) {
-  return (
-    <>
-      <span
-        aria-hidden
-        className={clsx(
-          'size-2.5 shrink-0 rounded-full ring-2 ring-surface',
-          online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
-        )}
-      />
-      <span className="sr-only">{online ? 'Online' : 'Offline'}</span>
-    </>
-  );
-}
 
 /** Spec 2.8: the player's own gang, with their role, and its roster. */
 export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | null; now: number }) {

@@ -1,5 +1,7 @@
 // The public server status page (/status): players online now and today's peak, the game server's
 // tick rate, and the history of players online over 24 hours, 7 days and 30 days.
+
+import { pageTitle } from '@prison/shared/brand';
 import type { ServerStatus, StatusRange } from '@prison/shared/status';
 import { clsx } from 'clsx';
 import { RotateCw } from 'lucide-react';
@@ -9,7 +11,6 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { pageTitle } from '../../lib/brand.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
 import { useServerStatus } from './api.ts';

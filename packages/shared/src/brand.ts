@@ -1,4 +1,5 @@
-// The server's name, in one place so a deployment can rename the site with a one-line change.
+// The server's name, in one place (the web app, and the server's page titles and preview cards) so
+// a deployment can rename the site with a one-line change.
 export const SITE_NAME = 'Vaultbreak';
 export const SITE_TAGLINE = 'Prison server';
 

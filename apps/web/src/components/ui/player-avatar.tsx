@@ -1,7 +1,7 @@
 import { fillTemplate } from '@prison/shared/site-config';
 import { clsx } from 'clsx';
-import { AVATAR_PLACEHOLDER, FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { useSiteConfig } from '../../lib/site-config.tsx';
+import { AVATAR_PLACEHOLDER, FallbackImage } from './fallback-image.tsx';
 
 /** A player's head from the avatar service (config.avatarUrl), or the local placeholder. */
 export function PlayerAvatar({ uuid, size, className }: { uuid: string; size: number; className?: string }) {

@@ -19,3 +19,20 @@ export function LiveDot({ status }: { status: LiveStatus }) {
     </span>
   );
 }
+
+/** Whether the page's figures are live: spec 4's connecting, open and closed colours. */
+export function LivePill({ status }: { status: LiveStatus }) {
+  const look = LIVE_LOOK[status];
+  return (
+    <p
+      className={clsx(
+        'inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold shadow-card',
+        look.text,
+      )}
+    >
+      <LiveDot status={status} />
+      <span className="sr-only">Live updates: </span>
+      <span>{look.label}</span>
+    </p>
+  );
+}
