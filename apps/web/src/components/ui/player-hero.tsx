@@ -1,11 +1,8 @@
-// The hero card of a player (spec 2.7): the signed-in player's own profile and every public player
-// page draw the same one. The avatar and the line under the name come from the page, which knows
-// where its rank badge, avatar, gang and presence come from.
-import { clsx } from 'clsx';
 import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { levelProgress } from '../../lib/experience-progress.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
+import { FigureTile } from './figure-tile.tsx';
 
 export interface HeroPlayer {
   username: string;
@@ -60,19 +57,19 @@ export function PlayerHero({
         </div>
         {/* Balances reach 10^15: the wide figures get their own rows on phones and more room beside. */}
         <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,0.7fr)_minmax(0,0.7fr)_minmax(0,1fr)_minmax(0,1.6fr)] lg:min-w-[40rem]">
-          <Figure label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
-          <Figure
+          <FigureTile label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
+          <FigureTile
             label="Prestige"
             icon={<Crown className="size-4" />}
             value={formatWhole(player.prestige ?? 0)}
           />
-          <Figure
+          <FigureTile
             label="Lifetime XP"
             icon={<Gem className="size-4" />}
             value={formatWhole(player.lifetime_xp)}
             wide
           />
-          <Figure
+          <FigureTile
             label="Balance"
             icon={<Coins className="size-4" />}
             value={formatMoney(player.balance)}
@@ -114,39 +111,5 @@ export function PlayerHero({
         </div>
       </div>
     </section>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  icon,
-  wide,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <div
-      className={clsx(
-        'min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-3 sm:px-4',
-        wide && 'col-span-2 sm:col-span-1',
-      )}
-    >
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd
-        title={value}
-        className="mt-1 truncate font-display text-lg font-bold tracking-tight text-fg tabular-nums sm:text-xl"
-      >
-        {value}
-      </dd>
-    </div>
   );
 }

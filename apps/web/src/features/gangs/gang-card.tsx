@@ -1,9 +1,9 @@
 import { gangColor, sixDigitHex } from '@prison/shared/gang-colors';
 import type { Gang } from '@prison/shared/social';
-import { clsx } from 'clsx';
 import { Coins, Crown, Radio, Swords, Users } from 'lucide-react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { FigureTile } from '../../components/ui/figure-tile.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
 import { GangStatusBadge } from '../../components/ui/gang-status-badge.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
@@ -52,10 +52,23 @@ export function GangCard({ gang }: { gang: Gang }) {
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,1.6fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_minmax(0,1fr)] lg:min-w-[36rem]">
-          <Fact label="Treasury" icon={<Coins className="size-4" />} value={formatMoney(gang.balance)} wide />
-          <Fact label="Members" icon={<Users className="size-4" />} value={formatWhole(gang.member_count)} />
-          <Fact label="Online" icon={<Radio className="size-4" />} value={formatWhole(gang.online_count)} />
-          <Fact
+          <FigureTile
+            label="Treasury"
+            icon={<Coins className="size-4" />}
+            value={formatMoney(gang.balance)}
+            wide
+          />
+          <FigureTile
+            label="Members"
+            icon={<Users className="size-4" />}
+            value={formatWhole(gang.member_count)}
+          />
+          <FigureTile
+            label="Online"
+            icon={<Radio className="size-4" />}
+            value={formatWhole(gang.online_count)}
+          />
+          <FigureTile
             label="Entry requirement"
             icon={<Swords className="size-4" />}
             value={`Level ${formatWhole(gang.min_level)}`}
@@ -64,39 +77,5 @@ export function GangCard({ gang }: { gang: Gang }) {
         </dl>
       </div>
     </section>
-  );
-}
-
-function Fact({
-  label,
-  value,
-  icon,
-  wide,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <div
-      className={clsx(
-        'min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-3 sm:px-4',
-        wide && 'col-span-2 sm:col-span-1',
-      )}
-    >
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd
-        title={value}
-        className="mt-1 truncate font-display text-lg font-bold tracking-tight text-fg tabular-nums sm:text-xl"
-      >
-        {value}
-      </dd>
-    </div>
   );
 }

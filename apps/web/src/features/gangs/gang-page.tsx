@@ -1,14 +1,12 @@
 import { pageTitle } from '@prison/shared/brand';
-import type { ActivityItem } from '@prison/shared/players';
 import type { Gang } from '@prison/shared/social';
-import { ChevronLeft, Flag, RotateCw, UsersRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronLeft, Flag, UsersRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { ActivityEntry } from '../../components/ui/activity-entry.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { MilestoneList } from '../../components/ui/milestone-list.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -47,7 +45,7 @@ export function GangPage() {
               <GangCard gang={page.data.gang} />
             </div>
             <div className="mt-10 grid gap-10 lg:grid-cols-12 lg:gap-8">
-              <Section
+              <PageSection
                 id="roster-title"
                 title="Roster"
                 icon={<UsersRound className="size-5" />}
@@ -55,31 +53,25 @@ export function GangPage() {
                 className="lg:col-span-7"
               >
                 <GangRoster members={page.data.gang.members} now={now} />
-              </Section>
-              <Section
+              </PageSection>
+              <PageSection
                 id="milestones-title"
                 title="Recent milestones"
                 icon={<Flag className="size-5" />}
                 className="lg:col-span-5"
               >
-                <Milestones items={page.data.milestones} now={now} />
-              </Section>
+                <MilestoneList items={page.data.milestones} now={now} labelledBy="milestones-title" />
+              </PageSection>
             </div>
           </>
         ) : page.isError ? (
           <>
             <title>{pageTitle('Gang')}</title>
-            <Alert tone="error" className="mt-8 max-w-xl">
-              <p>This gang's page could not be loaded.</p>
-              <button
-                type="button"
-                className={buttonClass('secondary', 'sm', 'mt-3')}
-                onClick={() => void page.refetch()}
-              >
-                <RotateCw aria-hidden className="size-4" />
-                Try again
-              </button>
-            </Alert>
+            <LoadError
+              className="mt-8"
+              message="This gang's page could not be loaded."
+              onRetry={() => void page.refetch()}
+            />
           </>
         ) : (
           <Loading />
@@ -95,58 +87,6 @@ function RosterCount({ gang }: { gang: Gang }) {
       {formatWhole(gang.member_count)} {gang.member_count === 1 ? 'member' : 'members'} ·{' '}
       {formatWhole(gang.online_count)} online
     </p>
-  );
-}
-
-function Section({
-  id,
-  title,
-  icon,
-  aside,
-  className,
-  children,
-}: {
-  id: string;
-  title: string;
-  icon: ReactNode;
-  aside?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={`min-w-0 ${className ?? ''}`}>
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2
-          id={id}
-          className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight text-fg"
-        >
-          <span aria-hidden className="text-accent">
-            {icon}
-          </span>
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** The members' newest level-ups, prestiges, G-Kit unlocks and upgrades and gang joins. */
-function Milestones({ items, now }: { items: ActivityItem[]; now: number }) {
-  if (items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-        No milestones yet.
-      </p>
-    );
-  }
-  return (
-    <ol className="space-y-3" aria-labelledby="milestones-title">
-      {items.map((item) => (
-        <ActivityEntry key={item.id} item={item} now={now} />
-      ))}
-    </ol>
   );
 }
 

@@ -1,13 +1,12 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, RotateCw } from 'lucide-react';
+import { ChevronLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { playerPath } from '../../components/ui/entity-links.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { PlayerHero } from '../../components/ui/player-hero.tsx';
@@ -36,17 +35,11 @@ export function PlayerPage() {
           <>
             <title>{pageTitle('Player')}</title>
             <BackLink />
-            <Alert tone="error" className="mt-8 max-w-xl">
-              <p>This player's page could not be loaded.</p>
-              <button
-                type="button"
-                className={buttonClass('secondary', 'sm', 'mt-3')}
-                onClick={() => void page.refetch()}
-              >
-                <RotateCw aria-hidden className="size-4" />
-                Try again
-              </button>
-            </Alert>
+            <LoadError
+              className="mt-8"
+              message="This player's page could not be loaded."
+              onRetry={() => void page.refetch()}
+            />
           </>
         ) : (
           <Loading />

@@ -1,8 +1,8 @@
-import type { ActivityItem, PlayerPage } from '@prison/shared/players';
+import type { PlayerPage } from '@prison/shared/players';
 import { BarChart3, EyeOff, Flag, Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { ActivityEntry } from '../../components/ui/activity-entry.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
+import { MilestoneList } from '../../components/ui/milestone-list.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { StatGroups } from '../../components/ui/stat-groups.tsx';
 
 /**
@@ -39,64 +39,27 @@ export function PublicRecord({ player, now }: { player: PlayerPage; now: number 
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-12">
-        <Section id="statistics-title" title="Statistics" icon={<BarChart3 className="size-5" />} wide>
+        <PageSection
+          id="statistics-title"
+          title="Statistics"
+          icon={<BarChart3 className="size-5" />}
+          className="lg:col-span-8"
+        >
           <StatGroups
             stats={player.stats}
             empty={`No statistics recorded for ${player.username} yet.`}
             gridClassName="md:grid-cols-2"
           />
-        </Section>
-        <Section id="milestones-title" title="Milestones" icon={<Flag className="size-5" />}>
-          <Milestones items={player.milestones} now={now} />
-        </Section>
+        </PageSection>
+        <PageSection
+          id="milestones-title"
+          title="Milestones"
+          icon={<Flag className="size-5" />}
+          className="lg:col-span-4"
+        >
+          <MilestoneList items={player.milestones} now={now} labelledBy="milestones-title" />
+        </PageSection>
       </div>
     </>
-  );
-}
-
-function Section({
-  id,
-  title,
-  icon,
-  wide,
-  children,
-}: {
-  id: string;
-  title: string;
-  icon: ReactNode;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={wide ? 'min-w-0 lg:col-span-8' : 'min-w-0 lg:col-span-4'}>
-      <h2
-        id={id}
-        className="mb-4 flex items-center gap-2 font-display text-2xl font-bold tracking-tight text-fg"
-      >
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** Level-ups, prestiges, G-Kit unlocks and upgrades and gang joins, newest first. */
-function Milestones({ items, now }: { items: ActivityItem[]; now: number }) {
-  if (items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-        No milestones yet.
-      </p>
-    );
-  }
-  return (
-    <ol className="space-y-3" aria-labelledby="milestones-title">
-      {items.map((item) => (
-        <ActivityEntry key={item.id} item={item} now={now} />
-      ))}
-    </ol>
   );
 }

@@ -1,0 +1,30 @@
+// Level-ups, prestiges, G-Kit unlocks and upgrades and gang joins, newest first: a player's on their
+// page, a gang's members' on the gang's.
+import type { ActivityItem } from '@prison/shared/players';
+import { ActivityEntry } from './activity-entry.tsx';
+
+export function MilestoneList({
+  items,
+  now,
+  labelledBy,
+}: {
+  items: ActivityItem[];
+  now: number;
+  /** The id of the heading that names the list. */
+  labelledBy: string;
+}) {
+  if (items.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
+        No milestones yet.
+      </p>
+    );
+  }
+  return (
+    <ol className="space-y-3" aria-labelledby={labelledBy}>
+      {items.map((item) => (
+        <ActivityEntry key={item.id} item={item} now={now} />
+      ))}
+    </ol>
+  );
+}
