@@ -8,6 +8,7 @@ import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import type { LiveHub } from './live/hub.ts';
+import { TOPICS } from './live/topics.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app);
   await registerSockets(app);
 
-  hub.define('players', () => buildOnline(database.db));
+  hub.define(TOPICS.online, () => buildOnline(database.db));
   // The fast lane's answers carry the security headers of JSON answers, which it sends itself.
   const laneJsonHeaders = apiHeaders(config);
 

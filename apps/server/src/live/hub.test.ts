@@ -7,13 +7,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the live hub', () => {
   let database: Database;
-  let hub: LiveHub;
+  let hub: LiveHub<string>;
   let state = 0;
   let builds = 0;
   let failing = false;
   beforeAll(async () => {
     database = await openPglite(null);
-    hub = new LiveHub(database, quiet);
+    // The hub's own behaviour, on topics of its own.
+    hub = new LiveHub<string>(database, quiet);
     hub.define('counter', async () => {
       builds++;
       if (failing) throw new Error('database down');

@@ -5,6 +5,7 @@
 import type { WebSocket } from 'ws';
 import { type Database, LIVE_CHANNEL } from '../db/client.ts';
 import { DATABASE_UNAVAILABLE, HttpError } from '../errors.ts';
+import type { Topic as TopicName } from './topics.ts';
 
 export const REBUILD_INTERVAL_MS = 1000;
 // A socket that falls this far behind is closed rather than buffered without bound.
@@ -38,7 +39,10 @@ interface Topic {
 
 type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
-export class LiveHub {
+/**
+ * `T` is the names it accepts: the site's topics (topics.ts), so a misspelt one does not compile.
+ */
+export class LiveHub<T extends string = TopicName> {
   private readonly builders = new Map<string, TopicBuilder>();
   private readonly topics = new Map<string, Topic>();
   private unlisten: (() => Promise<void>) | null = null;
@@ -50,7 +54,7 @@ export class LiveHub {
   ) {}
 
   /** Registers the builder of a topic, or of a family of topics when the name ends with ':'. */
-  define<T>(name: string, builder: TopicBuilder<T>): void {
+  define<V>(name: T, builder: TopicBuilder<V>): void {
     this.builders.set(name, builder as TopicBuilder);
   }
 
@@ -65,21 +69,21 @@ export class LiveHub {
   }
 
   /** The current value of a topic, built on first use. Read endpoints answer from it. */
-  async current<T>(name: string): Promise<T> {
+  async current<V>(name: T): Promise<V> {
     const topic = this.topic(name);
     if (!topic.built) await this.rebuildNow(topic);
     if (!topic.built) throw new HttpError(503, DATABASE_UNAVAILABLE);
-    return topic.value as T;
+    return topic.value as V;
   }
 
   /** The value of a topic if it is built already, without building it: for synchronous readers. */
-  peek<T>(name: string): T | undefined {
+  peek<V>(name: T): V | undefined {
     const topic = this.topics.get(name);
-    return topic?.built ? (topic.value as T) : undefined;
+    return topic?.built ? (topic.value as V) : undefined;
   }
 
   /** Adds a socket to a topic and sends it the current snapshot at once. */
-  async subscribe(name: string, socket: WebSocket): Promise<void> {
+  async subscribe(name: T, socket: WebSocket): Promise<void> {
     const topic = this.topic(name);
     if (!topic.built) await this.rebuildNow(topic);
     if (socket.readyState !== socket.OPEN) return;
@@ -101,7 +105,7 @@ export class LiveHub {
    * caller's write), so that what this process answers next includes a write it just committed. A
    * topic nobody has read yet is left to its first reader.
    */
-  async refresh(name: string): Promise<void> {
+  async refresh(name: T): Promise<void> {
     const topic = this.topics.get(name);
     if (!topic) return;
     if (topic.building) await topic.building;
@@ -109,7 +113,7 @@ export class LiveHub {
   }
 
   /** Marks topics changed in this process (the NOTIFY path does the same for every process). */
-  invalidate(names: Iterable<string>): void {
+  invalidate(names: Iterable<T | '*'>): void {
     for (const name of names) {
       if (name === '*') {
         for (const topic of this.topics.values()) this.schedule(topic);
@@ -124,7 +128,8 @@ export class LiveHub {
 
   private onNotify(payload: string): void {
     if (this.stopped) return;
-    this.invalidate(payload.split(',').filter(Boolean));
+    // What other processes (or this one) named; names this process does not know match nothing.
+    this.invalidate(payload.split(',').filter(Boolean) as T[]);
   }
 
   private topic(name: string): Topic {
@@ -232,7 +237,7 @@ export class LiveHub {
     }
   }
 
-  socketCount(name: string): number {
+  socketCount(name: T): number {
     return this.topics.get(name)?.sockets.size ?? 0;
   }
 }

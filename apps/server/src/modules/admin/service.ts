@@ -24,11 +24,12 @@ import {
 } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
+import { TOPICS } from '../../live/topics.ts';
 import { RconError } from '../../rcon/client.ts';
 import { STATUS_STALE_AFTER_MS } from '../live/players.ts';
 
 /** The live topic the dashboard is answered from; the bridge notifies it (modules/bridge/service.ts). */
-export const DASHBOARD_TOPIC = 'dashboard';
+export const DASHBOARD_TOPIC = TOPICS.dashboard;
 export const HOUR_MS = 3_600_000;
 /**
  * How old the three counters may get: the player count, the sum of balances and the count of

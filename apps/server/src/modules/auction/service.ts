@@ -12,7 +12,7 @@ import {
   stripColorCodes,
 } from '@prison/shared/auction';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, notifyTopics, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   auctionCategories,
   auctionListings,
@@ -22,13 +22,13 @@ import {
   players,
 } from '../../db/schema.ts';
 import { HttpError, sqlState } from '../../errors.ts';
+import { notifyChanges } from '../../live/changes.ts';
 import type { TopicBuild } from '../../live/hub.ts';
+import { TOPICS } from '../../live/topics.ts';
 import { DELIVERIES_CHANNEL } from '../bridge/deliveries-service.ts';
 
-/** Every category with its figures; the bridge notifies it when listings come and go. */
-export const CATEGORIES_TOPIC = 'auction';
-/** What a purchase changes besides the categories: balances (leaderboard, dashboard economy). */
-const PURCHASE_TOPICS = [CATEGORIES_TOPIC, 'leaderboard:', 'players', 'dashboard'];
+/** Every category with its figures, rebuilt when listings come and go. */
+export const CATEGORIES_TOPIC = TOPICS.categories;
 
 export const NO_SUCH_CATEGORY = 'No such auction category';
 export const NO_SUCH_LISTING = 'No such listing';
@@ -300,7 +300,11 @@ async function buy(
     .values({ purchaseId, playerUuid: buyer, itemName: sold.itemName, itemIcon: sold.itemIcon, qty })
     .returning({ id: deliveries.id });
   // Both are delivered when the transaction commits, to every server process.
-  await notifyTopics(tx, PURCHASE_TOPICS);
+  await notifyChanges(tx, [
+    { type: 'listing.changed' },
+    { type: 'balance.changed', player: buyer },
+    { type: 'balance.changed', player: seller },
+  ]);
   await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, ${delivery!.id}::text)`);
   return response;
 }

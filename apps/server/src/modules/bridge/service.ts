@@ -17,7 +17,7 @@ import {
 import { MILESTONE_TYPES } from '@prison/shared/players';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, notifyTopics, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   accounts,
   activity,
@@ -36,14 +36,9 @@ import {
   xpHourly,
 } from '../../db/schema.ts';
 import { HttpError, sqlState } from '../../errors.ts';
+import { type Change, notifyChanges } from '../../live/changes.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { PLAYER_PAGE_TOPICS, playerPageTopic } from '../players/public-page.ts';
-import {
-  BACKFILL_AFTER_MS,
-  recordStatusSamples,
-  STATUS_HISTORY_TOPIC,
-  STATUS_TOPIC,
-} from '../status/service.ts';
+import { BACKFILL_AFTER_MS, recordStatusSamples } from '../status/service.ts';
 
 /** Attempts after the first when the database reports a deadlock or a serialization failure. */
 export const BATCH_RETRIES = 3;
@@ -115,7 +110,8 @@ interface Context {
   at: Date;
   eventId: string;
   passwordHash?: string;
-  topics: Set<string>;
+  /** What the batch changed, for the live hubs (live/changes.ts). */
+  changes: Change[];
   deferred: Deferred;
 }
 
@@ -190,7 +186,7 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     toApply.map((p) => p.event),
   );
   const errors: EventError[] = [];
-  const topics = new Set<string>();
+  const changes: Change[] = [];
   const deferred: Deferred = { xpByHour: new Map(), status: null };
   for (const { index, event, at, passwordHash } of toApply) {
     const problem = checkReferences(event, known);
@@ -200,7 +196,7 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     }
     if (errors.length > 0) continue; // Keep checking references; applying is pointless now.
     try {
-      await apply(event, { tx, at, eventId: event.id, topics, passwordHash, deferred });
+      await apply(event, { tx, at, eventId: event.id, changes, passwordHash, deferred });
     } catch (err) {
       // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
       if (!isDataError(err)) throw err;
@@ -221,18 +217,14 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
       toApply.flatMap(({ event, at }) => (event.type === 'server.status' ? [{ ...event, at }] : [])),
     );
     await applyStatus(tx, deferred.status);
-    topics.add('players').add('dashboard').add(STATUS_TOPIC);
     // Reports from the past (a backfill after an outage, a seeded history) change the charts,
     // which otherwise follow new reports once a minute.
-    if (
-      toApply.some(
-        ({ event, at }) => event.type === 'server.status' && Date.now() - at.getTime() > BACKFILL_AFTER_MS,
-      )
-    ) {
-      topics.add(STATUS_HISTORY_TOPIC);
-    }
+    const backfill = toApply.some(
+      ({ event, at }) => event.type === 'server.status' && Date.now() - at.getTime() > BACKFILL_AFTER_MS,
+    );
+    changes.push({ type: 'server.reported', backfill });
   }
-  await notifyTopics(tx, topics);
+  await notifyChanges(tx, changes);
   return { applied: toApply.length, skipped: events.length - toApply.length };
 }
 
@@ -358,7 +350,7 @@ type Appliers = {
 };
 
 const appliers: Appliers = {
-  async 'player.join'(e, { tx, at, topics }) {
+  async 'player.join'(e, { tx, at, changes }) {
     await tx
       .insert(players)
       .values({
@@ -381,10 +373,10 @@ const appliers: Appliers = {
           firstLoginAt: sql`least(${players.firstLoginAt}, ${iso(at)})`,
         },
       });
-    topics.add('presence').add('leaderboard:').add('gangs').add('social:').add(playerPageTopic(e.uuid));
+    changes.push({ type: 'player.named', player: e.uuid }, { type: 'presence.changed', player: e.uuid });
   },
 
-  async 'player.quit'(e, { tx, at, topics }) {
+  async 'player.quit'(e, { tx, at, changes }) {
     await tx
       .update(players)
       .set({
@@ -393,10 +385,10 @@ const appliers: Appliers = {
         lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
       })
       .where(eq(players.uuid, e.uuid));
-    topics.add('presence').add('gangs').add('social:').add(playerPageTopic(e.uuid));
+    changes.push({ type: 'presence.changed', player: e.uuid });
   },
 
-  async 'player.progress'(e, { tx, at, topics, deferred }) {
+  async 'player.progress'(e, { tx, at, changes, deferred }) {
     await tx
       .update(players)
       .set({
@@ -413,10 +405,10 @@ const appliers: Appliers = {
       deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
     }
     // Playing moves last_seen_at, which the gang rosters show as each member's last activity.
-    topics.add('leaderboard:').add('gangs').add('social:').add('dashboard').add(playerPageTopic(e.uuid));
+    changes.push({ type: 'progress.changed', player: e.uuid });
   },
 
-  async 'player.balance'(e, { tx, eventId, topics }) {
+  async 'player.balance'(e, { tx, eventId, changes }) {
     // The ledger row first: the balance then moves by exactly the amount it recorded.
     const [entry] = await tx
       .insert(ledger)
@@ -426,11 +418,11 @@ const appliers: Appliers = {
       .update(players)
       .set({ balance: sql`${players.balance} + ${entry!.delta}::numeric` })
       .where(eq(players.uuid, e.uuid));
-    topics.add('leaderboard:').add('dashboard').add(playerPageTopic(e.uuid));
+    changes.push({ type: 'balance.changed', player: e.uuid });
   },
 
-  async 'player.stats'(e, { tx, at, topics }) {
-    topics.add(playerPageTopic(e.uuid));
+  async 'player.stats'(e, { tx, at, changes }) {
+    changes.push({ type: 'stats.changed', player: e.uuid });
     const upsert = async (values: Record<string, number>, mode: 'add' | 'set') => {
       const rows = Object.entries(values).map(([name, value]) => ({
         playerUuid: e.uuid,
@@ -467,7 +459,7 @@ const appliers: Appliers = {
       .onConflictDoUpdate({ target: [gkitStates.playerUuid, gkitStates.kitId], set: state });
   },
 
-  async activity(e, { tx, at, topics }) {
+  async activity(e, { tx, at, changes }) {
     await tx.insert(activity).values({
       occurredAt: at,
       actorUuid: e.actor_uuid,
@@ -475,13 +467,15 @@ const appliers: Appliers = {
       activityType: e.activity_type,
       activityText: e.activity_text ?? null,
     });
-    topics.add('activity').add('dashboard');
-    if ((MILESTONE_TYPES as readonly string[]).includes(e.activity_type))
-      topics.add(playerPageTopic(e.actor_uuid));
+    changes.push({
+      type: 'activity.added',
+      actor: e.actor_uuid,
+      milestone: (MILESTONE_TYPES as readonly string[]).includes(e.activity_type),
+    });
   },
 
-  async 'gang.upsert'(e, { tx, topics }) {
-    const changes = {
+  async 'gang.upsert'(e, { tx, changes }) {
+    const fields = {
       name: e.name,
       status: e.status,
       ...(e.color !== undefined && { color: e.color }),
@@ -489,21 +483,20 @@ const appliers: Appliers = {
     };
     await tx
       .insert(gangs)
-      .values({ id: e.gang_id, ...changes })
-      .onConflictDoUpdate({ target: gangs.id, set: changes });
-    // Every member's page shows the gang's name and colour.
-    topics.add('gangs').add('social:').add(PLAYER_PAGE_TOPICS);
+      .values({ id: e.gang_id, ...fields })
+      .onConflictDoUpdate({ target: gangs.id, set: fields });
+    changes.push({ type: 'gang.changed', gang: e.gang_id });
   },
 
-  async 'gang.treasury'(e, { tx, topics }) {
+  async 'gang.treasury'(e, { tx, changes }) {
     await tx
       .update(gangs)
       .set({ balance: sql`${gangs.balance} + ${cents(e.delta)}` })
       .where(eq(gangs.id, e.gang_id));
-    topics.add('gangs').add('social:').add('dashboard');
+    changes.push({ type: 'treasury.changed', gang: e.gang_id });
   },
 
-  async 'gang.member'(e, { tx, at, topics }) {
+  async 'gang.member'(e, { tx, at, changes }) {
     await tx
       .insert(gangMembers)
       .values({ playerUuid: e.uuid, gangId: e.gang_id, role: e.role, joinedAt: at })
@@ -516,22 +509,22 @@ const appliers: Appliers = {
           joinedAt: sql`case when ${gangMembers.gangId} = excluded.gang_id then ${gangMembers.joinedAt} else excluded.joined_at end`,
         },
       });
-    topics.add('gangs').add('social:').add(playerPageTopic(e.uuid));
+    changes.push({ type: 'membership.changed', player: e.uuid });
   },
 
-  async 'gang.leave'(e, { tx, topics }) {
+  async 'gang.leave'(e, { tx, changes }) {
     await tx
       .delete(gangMembers)
       .where(and(eq(gangMembers.playerUuid, e.uuid), eq(gangMembers.gangId, e.gang_id)));
-    topics.add('gangs').add('social:').add(playerPageTopic(e.uuid));
+    changes.push({ type: 'membership.changed', player: e.uuid });
   },
 
-  async 'gang.disband'(e, { tx, topics }) {
+  async 'gang.disband'(e, { tx, changes }) {
     await tx.delete(gangs).where(eq(gangs.id, e.gang_id));
-    topics.add('gangs').add('social:').add(PLAYER_PAGE_TOPICS);
+    changes.push({ type: 'gang.changed', gang: e.gang_id });
   },
 
-  async 'friend.add'(e, { tx, at, topics }) {
+  async 'friend.add'(e, { tx, at, changes }) {
     await tx
       .insert(friendships)
       .values([
@@ -539,10 +532,10 @@ const appliers: Appliers = {
         { playerUuid: e.friend_uuid, friendUuid: e.uuid, since: at },
       ])
       .onConflictDoNothing();
-    topics.add('social:').add(playerPageTopic(e.uuid)).add(playerPageTopic(e.friend_uuid));
+    changes.push({ type: 'friendship.changed', players: [e.uuid, e.friend_uuid] });
   },
 
-  async 'friend.remove'(e, { tx, topics }) {
+  async 'friend.remove'(e, { tx, changes }) {
     await tx
       .delete(friendships)
       .where(
@@ -551,10 +544,10 @@ const appliers: Appliers = {
           and(eq(friendships.playerUuid, e.friend_uuid), eq(friendships.friendUuid, e.uuid)),
         ),
       );
-    topics.add('social:').add(playerPageTopic(e.uuid)).add(playerPageTopic(e.friend_uuid));
+    changes.push({ type: 'friendship.changed', players: [e.uuid, e.friend_uuid] });
   },
 
-  async 'auction.listed'(e, { tx, at, topics }) {
+  async 'auction.listed'(e, { tx, at, changes }) {
     await tx
       .insert(auctionCategories)
       .values({ key: e.category_key, displayName: e.category_name, icon: e.category_icon ?? e.item.icon })
@@ -573,15 +566,15 @@ const appliers: Appliers = {
       price: cents(e.price),
       listedAt: at,
     });
-    topics.add('auction');
+    changes.push({ type: 'listing.changed' });
   },
 
-  async 'auction.cancelled'(e, { tx, at, topics }) {
+  async 'auction.cancelled'(e, { tx, at, changes }) {
     await tx
       .update(auctionListings)
       .set({ cancelledAt: sql`coalesce(${auctionListings.cancelledAt}, ${iso(at)})` })
       .where(eq(auctionListings.id, e.listing_id));
-    topics.add('auction');
+    changes.push({ type: 'listing.changed' });
   },
 
   // Applied once, at the end of the batch (the newest report wins): see applyStatus.

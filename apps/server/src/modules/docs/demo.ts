@@ -1,8 +1,8 @@
 // Demo mode's guides are site content, not game data: written straight into the database.
-import { type Db, notifyTopics } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { docs } from '../../db/schema.ts';
+import { notifyChanges } from '../../live/changes.ts';
 import { DEMO_GUIDES } from './demo-guides.ts';
-import { DOCS_TOPIC } from './service.ts';
 
 export async function seedDemoGuides(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -10,6 +10,6 @@ export async function seedDemoGuides(db: Db): Promise<void> {
       .insert(docs)
       .values(DEMO_GUIDES.map(({ title, slug, content }) => ({ title, slug, content })))
       .onConflictDoNothing({ target: docs.slug });
-    await notifyTopics(tx, [DOCS_TOPIC]);
+    await notifyChanges(tx, [{ type: 'docs.changed' }]);
   });
 }

@@ -9,14 +9,16 @@ import {
   sortDocs,
 } from '@prison/shared/docs';
 import { eq, like, or } from 'drizzle-orm';
-import { type Db, notifyTopics } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { docs } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { notifyChanges } from '../../live/changes.ts';
+import { TOPICS } from '../../live/topics.ts';
 
 const columns = { title: docs.title, slug: docs.slug, content: docs.content };
 
 /** The live topic holding every doc: rebuilt when one is created, in every server process. */
-export const DOCS_TOPIC = 'docs';
+export const DOCS_TOPIC = TOPICS.docs;
 
 /** Every doc, in the shared title order (sorted here rather than by SQL, whose collation varies by server). */
 export async function listDocs(db: Db): Promise<Doc[]> {
@@ -56,7 +58,7 @@ export async function createDoc(db: Db, input: CreateDocRequest, authorUuid: str
         .values({ slug, title: input.title, content: input.content, authorUuid })
         .onConflictDoNothing({ target: docs.slug })
         .returning(columns);
-      if (row) await notifyTopics(tx, [DOCS_TOPIC]);
+      if (row) await notifyChanges(tx, [{ type: 'docs.changed' }]);
       return row;
     });
     if (created) return created;

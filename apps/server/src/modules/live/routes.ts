@@ -3,6 +3,7 @@ import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { TOPICS } from '../../live/topics.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 
 export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; config: Config }> = async (
@@ -23,7 +24,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; config: Config }>
     },
     handler: upgradeRequired,
     wsHandler: (socket) => {
-      hub.subscribe('players', socket).catch(() => socket.close(1011, 'unavailable'));
+      hub.subscribe(TOPICS.online, socket).catch(() => socket.close(1011, 'unavailable'));
     },
   });
 
@@ -36,6 +37,6 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; config: Config }>
         response: { 200: onlineMessageSchema },
       },
     },
-    async () => hub.current<OnlineMessage>('players'),
+    async () => hub.current<OnlineMessage>(TOPICS.online),
   );
 };

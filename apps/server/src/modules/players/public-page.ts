@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { activity, friendships, gangMembers, gangs, playerStats, players } from '../../db/schema.ts';
+import { playerPageTopic, TOPICS } from '../../live/topics.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isPlayerUuid = (value: string) => GUID.test(value);
@@ -17,8 +18,8 @@ export const IS_MILESTONE = sql.raw(
 );
 
 /** The live page of each player someone is watching: `player:<uuid>`. */
-export const PLAYER_PAGE_TOPICS = 'player:';
-export const playerPageTopic = (uuid: string) => `${PLAYER_PAGE_TOPICS}${uuid.toLowerCase()}`;
+export const PLAYER_PAGE_TOPICS = TOPICS.playerPage;
+export { playerPageTopic };
 
 export interface Viewer {
   /** Staff (ADMIN, OWNER, WEB_ADMIN) see what a player hides. */

@@ -10,11 +10,12 @@ import {
 } from '@prison/shared/players';
 import { canUseAdminConsole } from '@prison/shared/roles';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { type Db, notifyTopics } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { notifyChanges } from '../../live/changes.ts';
 import { currentUser } from '../auth/service.ts';
-import { actor, itemColumns, playerPageTopic, statisticsOf, target, toItem } from './public-page.ts';
+import { actor, itemColumns, statisticsOf, target, toItem } from './public-page.ts';
 
 export const NO_SUCH_PLAYER = 'No such player';
 export const NOT_YOUR_ACTIVITY = 'You may read only your own activity';
@@ -146,7 +147,7 @@ export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<P
       .where(eq(players.uuid, uuid))
       .returning({ hide_stats: players.statsHidden });
     if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
-    await notifyTopics(tx, [playerPageTopic(uuid)]);
+    await notifyChanges(tx, [{ type: 'privacy.changed', player: uuid }]);
     return row;
   });
 }

@@ -9,6 +9,7 @@ import type { OnlineMessage } from '@prison/shared/live';
 import { formatMoneyCompact } from '@prison/shared/money-format';
 import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { TOPICS } from '../../live/topics.ts';
 import type { PageAnswer, PageMeta, PageMetaResolver } from '../../plugins/page-meta.ts';
 import { DOCS_TOPIC } from '../docs/service.ts';
 import { snapshotTopic } from '../leaderboard/service.ts';
@@ -160,7 +161,7 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
   }
 
   function statusAnswer(): PageAnswer {
-    const online = hub.peek<OnlineMessage>('players')?.online;
+    const online = hub.peek<OnlineMessage>(TOPICS.online)?.online;
     return found({
       title: pageTitle('Server status'),
       description:

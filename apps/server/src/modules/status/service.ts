@@ -8,12 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { serverStatus, statusHourly, statusSamples } from '../../db/schema.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
+import { TOPICS } from '../../live/topics.ts';
 import { STATUS_STALE_AFTER_MS } from '../live/players.ts';
 
 /** The current figures; the bridge notifies it with every server.status. */
-export const STATUS_TOPIC = 'status';
+export const STATUS_TOPIC = TOPICS.status;
 /** The charts' history; rebuilt every minute, and when reports from the past arrive. */
-export const STATUS_HISTORY_TOPIC = 'status-history';
+export const STATUS_HISTORY_TOPIC = TOPICS.statusHistory;
 export const HISTORY_REBUILD_MS = 60_000;
 /** A report older than this, arriving now, rebuilds the history at once (the bridge notifies it). */
 export const BACKFILL_AFTER_MS = 5 * 60_000;

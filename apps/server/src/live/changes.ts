@@ -1,0 +1,85 @@
+// What a write changed, said as a typed change; this one registry decides which live topics each
+// change invalidates. A module reports its changes with `notifyChanges` in the transaction that made
+// them (the NOTIFY is delivered on commit, to every process) and never names another module's
+// topic. A misspelt change or topic does not compile; changes.test.ts shows that every change
+// reaches a topic and every topic is reached.
+import { type Db, notifyTopics, type Tx } from '../db/client.ts';
+import { playerPageTopic, TOPICS, type Topic } from './topics.ts';
+
+export type Change =
+  /** A player came online or went offline. */
+  | { type: 'presence.changed'; player: string }
+  /** A player was seen for the first time, or under a new name. */
+  | { type: 'player.named'; player: string }
+  /** XP, level, prestige or rank moved (and with them the player's last activity). */
+  | { type: 'progress.changed'; player: string }
+  | { type: 'balance.changed'; player: string }
+  | { type: 'stats.changed'; player: string }
+  /** Something happened in game; `milestone` when it shows on public pages. */
+  | { type: 'activity.added'; actor: string; milestone: boolean }
+  /** A gang was made, renamed, recoloured, reopened or disbanded. */
+  | { type: 'gang.changed'; gang: string }
+  | { type: 'treasury.changed'; gang: string }
+  /** A player joined, left or changed role in a gang. */
+  | { type: 'membership.changed'; player: string }
+  | { type: 'friendship.changed'; players: readonly [string, string] }
+  /** A listing was added, withdrawn or bought from. */
+  | { type: 'listing.changed' }
+  /** The game server reported its status; `backfill` for reports from the past. */
+  | { type: 'server.reported'; backfill: boolean }
+  | { type: 'docs.changed' }
+  /** A player hid or showed their statistics. */
+  | { type: 'privacy.changed'; player: string };
+
+export type ChangeType = Change['type'];
+
+/** The topics a change invalidates. */
+export function topicsOf(change: Change): Topic[] {
+  switch (change.type) {
+    case 'presence.changed':
+      return [TOPICS.gangs, TOPICS.social, playerPageTopic(change.player)];
+    case 'player.named':
+      return [TOPICS.leaderboard, TOPICS.gangs, TOPICS.social, playerPageTopic(change.player)];
+    case 'progress.changed':
+      // The rosters show each member's last activity, which playing moves.
+      return [
+        TOPICS.leaderboard,
+        TOPICS.gangs,
+        TOPICS.social,
+        TOPICS.dashboard,
+        playerPageTopic(change.player),
+      ];
+    case 'balance.changed':
+      return [TOPICS.leaderboard, TOPICS.dashboard, playerPageTopic(change.player)];
+    case 'stats.changed':
+      return [playerPageTopic(change.player)];
+    case 'activity.added':
+      return change.milestone ? [TOPICS.dashboard, playerPageTopic(change.actor)] : [TOPICS.dashboard];
+    case 'gang.changed':
+      // Every member's page shows the gang's name and colour; the dashboard its treasury leaders.
+      return [TOPICS.gangs, TOPICS.social, TOPICS.dashboard, TOPICS.playerPage];
+    case 'treasury.changed':
+      return [TOPICS.gangs, TOPICS.social, TOPICS.dashboard];
+    case 'membership.changed':
+      return [TOPICS.gangs, TOPICS.social, playerPageTopic(change.player)];
+    case 'friendship.changed':
+      return [TOPICS.social, ...change.players.map(playerPageTopic)];
+    case 'listing.changed':
+      return [TOPICS.categories];
+    case 'server.reported':
+      return change.backfill
+        ? [TOPICS.online, TOPICS.dashboard, TOPICS.status, TOPICS.statusHistory]
+        : [TOPICS.online, TOPICS.dashboard, TOPICS.status];
+    case 'docs.changed':
+      return [TOPICS.docs];
+    case 'privacy.changed':
+      return [playerPageTopic(change.player)];
+  }
+}
+
+/** Tells every process's live hub, on commit, which topics the changes invalidate. */
+export async function notifyChanges(tx: Tx | Db, changes: Iterable<Change>): Promise<void> {
+  const topics = new Set<Topic>();
+  for (const change of changes) for (const topic of topicsOf(change)) topics.add(topic);
+  await notifyTopics(tx, topics);
+}
