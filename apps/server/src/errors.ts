@@ -1,4 +1,47 @@
-// Errors a service raises on purpose; the error handler answers them as {detail} with their status.
+// Errors raised on purpose. Below the HTTP layer (services, routes, the live hub, the command line)
+// they are domain errors, which say what went wrong in the domain's words; plugins/errors.ts is the
+// one place that turns each kind into a status and a {detail} answer. HttpError is the HTTP layer's
+// own (plugins, app.ts): lint refuses it anywhere else.
+
+/** What went wrong. */
+export type Failure =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: Failure,
+    readonly detail: string,
+    /** More for the answer beside `detail` (e.g. the bridge's rejected events). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(detail);
+  }
+}
+
+/** Bad input: a value the domain does not accept. */
+export const invalid = (detail: string, extra?: Record<string, unknown>) =>
+  new DomainError('invalid', detail, extra);
+/** No valid sign-in. */
+export const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
+/** Signed in, but not allowed to. */
+export const forbidden = (detail: string) => new DomainError('forbidden', detail);
+export const notFound = (detail: string) => new DomainError('not_found', detail);
+/** The state of things does not allow it (taken, changed, too few left). */
+export const conflict = (detail: string) => new DomainError('conflict', detail);
+export const tooLarge = (detail: string) => new DomainError('too_large', detail);
+/** Too many attempts: try again later. */
+export const rateLimited = (detail: string) => new DomainError('rate_limited', detail);
+/** A dependency (the database, the game server) cannot do it right now. */
+export const unavailable = (detail: string) => new DomainError('unavailable', detail);
+
+/** The HTTP layer's own errors: a status and a plain sentence. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

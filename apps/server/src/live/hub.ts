@@ -4,7 +4,7 @@
 // of stateless processes behind a load balancer stay in step.
 import type { WebSocket } from 'ws';
 import { type Database, LIVE_CHANNEL } from '../db/client.ts';
-import { DATABASE_UNAVAILABLE, HttpError } from '../errors.ts';
+import { DATABASE_UNAVAILABLE, unavailable } from '../errors.ts';
 import type { Topic as TopicName } from './topics.ts';
 
 export const REBUILD_INTERVAL_MS = 1000;
@@ -72,7 +72,7 @@ export class LiveHub<T extends string = TopicName> {
   async current<V>(name: T): Promise<V> {
     const topic = this.topic(name);
     if (!topic.built) await this.rebuildNow(topic);
-    if (!topic.built) throw new HttpError(503, DATABASE_UNAVAILABLE);
+    if (!topic.built) throw unavailable(DATABASE_UNAVAILABLE);
     return topic.value as V;
   }
 

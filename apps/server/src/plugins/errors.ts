@@ -1,10 +1,25 @@
 // Every error is JSON {detail} with the right status; stack traces never reach a client.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE, HttpError, isDatabaseDown } from '../errors.ts';
+import { DATABASE_UNAVAILABLE, DomainError, type Failure, HttpError, isDatabaseDown } from '../errors.ts';
+
+/** The one place a domain error becomes a status. */
+export const STATUS_OF: Readonly<Record<Failure, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof DomainError) {
+      return reply.code(STATUS_OF[err.kind]).send({ detail: err.detail, ...err.extra });
+    }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ detail: err.detail, ...err.extra });
     }

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Secrets } from '../../data-dir.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import { invalid } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireRoles } from '../../plugins/authenticate.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
@@ -104,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (request.validationError) throw new HttpError(400, validationDetail(request));
+      if (request.validationError) throw invalid(validationDetail(request));
       return runCommand(db, rcon, config.rcon.allow, request.auth!.uuid, request.body.command, request.log);
     },
   );

@@ -22,7 +22,7 @@ import {
   staffCommands,
   xpHourly,
 } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { forbidden, unavailable } from '../../errors.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { RconError } from '../../rcon/client.ts';
@@ -274,7 +274,7 @@ export async function runCommand(
     .insert(staffCommands)
     .values({ staffUuid, command, ...(!allowed && { error: COMMAND_NOT_ALLOWED }) })
     .returning({ id: staffCommands.id });
-  if (!allowed) throw new HttpError(403, COMMAND_NOT_ALLOWED);
+  if (!allowed) throw forbidden(COMMAND_NOT_ALLOWED);
 
   const outcome = await rcon.send(command).then(
     (output) => ({ output, error: null }),
@@ -285,7 +285,7 @@ export async function runCommand(
     },
   );
   await db.update(staffCommands).set(outcome).where(eq(staffCommands.id, row!.id));
-  if (outcome.output === null) throw new HttpError(503, outcome.error);
+  if (outcome.output === null) throw unavailable(outcome.error);
   return { command, output: outcome.output };
 }
 

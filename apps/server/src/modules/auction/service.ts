@@ -21,7 +21,7 @@ import {
   ledger,
   players,
 } from '../../db/schema.ts';
-import { HttpError, sqlState } from '../../errors.ts';
+import { conflict, DomainError, forbidden, notFound, sqlState, unavailable } from '../../errors.ts';
 import { notifyChanges } from '../../live/changes.ts';
 import type { TopicBuild } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
@@ -113,7 +113,7 @@ export async function categoryListings(
     .select({ displayName: auctionCategories.displayName })
     .from(auctionCategories)
     .where(eq(auctionCategories.key, key));
-  if (!category) throw new HttpError(404, NO_SUCH_CATEGORY);
+  if (!category) throw notFound(NO_SUCH_CATEGORY);
   const rows = await db
     .select({
       id: auctionListings.id,
@@ -161,7 +161,7 @@ export async function purchase(
     try {
       return await db.transaction((tx) => buy(tx, buyerUuid, request, idempotencyKey));
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof DomainError) throw err;
       const state = sqlState(err);
       // The same key sent twice at once: the other request bought; answer what it answered.
       if (state === '23505' && idempotencyKey !== undefined) {
@@ -169,7 +169,7 @@ export async function purchase(
         if (stored) return stored;
       }
       if (RETRYABLE_STATES.has(state ?? '')) {
-        if (attempt >= RETRIES) throw new HttpError(503, PURCHASE_BUSY);
+        if (attempt >= RETRIES) throw unavailable(PURCHASE_BUSY);
         await sleep(10 * (attempt + 1) + Math.random() * 40);
         continue;
       }
@@ -193,7 +193,7 @@ async function storedResponse(
     .from(auctionPurchases)
     .where(and(eq(auctionPurchases.buyerUuid, buyer), eq(auctionPurchases.idempotencyKey, key)));
   if (!row) return null;
-  if (row.listingId !== request.id || row.qty !== request.qty) throw new HttpError(409, KEY_REUSED);
+  if (row.listingId !== request.id || row.qty !== request.qty) throw conflict(KEY_REUSED);
   return row.response as Purchase;
 }
 
@@ -215,8 +215,8 @@ async function buy(
     .select({ seller: auctionListings.sellerUuid })
     .from(auctionListings)
     .where(eq(auctionListings.id, id));
-  if (!listing) throw new HttpError(404, NO_SUCH_LISTING);
-  if (listing.seller.toLowerCase() === buyer) throw new HttpError(403, OWN_LISTING);
+  if (!listing) throw notFound(NO_SUCH_LISTING);
+  if (listing.seller.toLowerCase() === buyer) throw forbidden(OWN_LISTING);
   const seller = listing.seller.toLowerCase();
   await tx
     .select({ uuid: players.uuid })
@@ -249,8 +249,8 @@ async function buy(
       .select({ left: auctionListings.qtyLeft, cancelledAt: auctionListings.cancelledAt })
       .from(auctionListings)
       .where(eq(auctionListings.id, id));
-    if (!now || now.cancelledAt !== null || now.left === 0) throw new HttpError(409, LISTING_GONE);
-    throw new HttpError(409, onlyLeft(now.left));
+    if (!now || now.cancelledAt !== null || now.left === 0) throw conflict(LISTING_GONE);
+    throw conflict(onlyLeft(now.left));
   }
 
   const [charged] = await tx
@@ -263,7 +263,7 @@ async function buy(
       .select({ balance: players.balance })
       .from(players)
       .where(eq(players.uuid, buyer));
-    throw new HttpError(409, notEnoughMoney(sold.total, wallet?.balance ?? '0'));
+    throw conflict(notEnoughMoney(sold.total, wallet?.balance ?? '0'));
   }
   await tx
     .update(players)

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, players, refreshTokens } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { invalid, notFound } from '../../errors.ts';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 
 const NAME = /^[.*]?[A-Za-z0-9_]{1,16}$/;
@@ -20,7 +20,7 @@ export function offlineUuid(username: string): string {
 
 function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw new HttpError(400, `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    throw invalid(`A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
   }
 }
 
@@ -40,7 +40,7 @@ async function findPlayer(db: Db | Tx, username: string) {
 
 async function requirePlayer(db: Db, username: string) {
   const player = await findPlayer(db, username);
-  if (!player) throw new HttpError(404, `No player named ${username}`);
+  if (!player) throw notFound(`No player named ${username}`);
   return player;
 }
 
@@ -49,7 +49,7 @@ export async function createAccount(
   db: Db,
   input: { username: string; password: string; roles?: string[]; uuid?: string },
 ): Promise<{ uuid: string; username: string; roles: string[] }> {
-  if (!NAME.test(input.username)) throw new HttpError(400, `${input.username} is not a valid player name`);
+  if (!NAME.test(input.username)) throw invalid(`${input.username} is not a valid player name`);
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const roles = normaliseRoles(input.roles ?? []);

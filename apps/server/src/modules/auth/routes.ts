@@ -10,7 +10,7 @@ import { errorSchema } from '@prison/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import { rateLimited, unauthenticated } from '../../errors.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { BAD_CREDENTIALS, currentUser, login, logout, refresh } from './service.ts';
@@ -44,15 +44,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         reply.header('retry-after', String(seconds));
-        throw new HttpError(
-          429,
-          `Too many failed sign-ins for this account. Try again in ${seconds} seconds.`,
-        );
+        throw rateLimited(`Too many failed sign-ins for this account. Try again in ${seconds} seconds.`);
       }
       const session = await login(db, tokens, username, password);
       if (!session) {
         limiter.fail(username);
-        throw new HttpError(401, BAD_CREDENTIALS);
+        throw unauthenticated(BAD_CREDENTIALS);
       }
       limiter.succeed(username);
       return session;

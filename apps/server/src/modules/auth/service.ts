@@ -4,7 +4,7 @@ import { type LoginResponse, REFRESH_TOKEN_DAYS, type User } from '@prison/share
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, players, refreshTokens } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
 
@@ -90,7 +90,7 @@ export async function refresh(db: Db, tokens: AccessTokens, presented: string) {
     const refresh_token = await issueRefreshToken(tx, user.uuid, row.familyId);
     return { user, refresh_token };
   });
-  if (outcome === null || outcome === 'reused') throw new HttpError(401, BAD_REFRESH);
+  if (outcome === null || outcome === 'reused') throw unauthenticated(BAD_REFRESH);
   return { access_token: await tokens.sign(outcome.user), refresh_token: outcome.refresh_token };
 }
 
@@ -110,6 +110,6 @@ export async function logout(db: Db, presented: string | undefined): Promise<voi
 
 export async function currentUser(db: Db, uuid: string): Promise<User> {
   const user = await findUser(db, uuid);
-  if (!user) throw new HttpError(401, 'Not signed in');
+  if (!user) throw unauthenticated('Not signed in');
   return user;
 }

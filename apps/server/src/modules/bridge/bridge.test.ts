@@ -26,7 +26,7 @@ import {
   serverStatus,
   xpHourly,
 } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { BRIDGE_BODY_LIMIT } from './routes.ts';
 import { applyBatch, BATCH_RETRIES } from './service.ts';
@@ -618,9 +618,9 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
       },
     } as unknown as TestApp['db'];
     const error = await applyBatch(refusing, [newPlayer().join]).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
       detail: expect.stringMatching(/invalid byte sequence.*nothing was applied/),
     });
   });
@@ -645,7 +645,10 @@ describe.each(databaseKinds())('bridge events on %s', (kind) => {
       },
     } as unknown as TestApp['db'];
     const error = await applyBatch(always, [newPlayer().join]).catch((err: unknown) => err);
-    expect(error).toMatchObject({ statusCode: 503, detail: expect.stringMatching(/nothing was applied/) });
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      detail: expect.stringMatching(/nothing was applied/),
+    });
     expect(calls).toBe(1 + BATCH_RETRIES);
   });
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
 import { MAX_BRIDGE_DEPTH, nestingDepth, parseBridgeBody } from './json.ts';
 
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
-function refusal(body: string): HttpError | undefined {
+function refusal(body: string): DomainError | undefined {
   try {
     parseBridgeBody(body);
     return undefined;
   } catch (err) {
-    expect(err).toBeInstanceOf(HttpError);
-    return err as HttpError;
+    expect(err).toBeInstanceOf(DomainError);
+    return err as DomainError;
   }
 }
 
@@ -37,7 +37,7 @@ describe('parseBridgeBody', () => {
     for (const depth of [MAX_BRIDGE_DEPTH + 1, 1000, 10_000, 100_000, 1_000_000]) {
       for (const body of [nestedObjects(depth), nestedArrays(depth), `{"events":[${nestedArrays(depth)}]}`]) {
         const err = refusal(body);
-        expect(err?.statusCode, `depth ${depth}`).toBe(400);
+        expect(err?.kind, `depth ${depth}`).toBe('invalid');
         expect(err?.message).toBe(`Body is not valid JSON: nested more than ${MAX_BRIDGE_DEPTH} deep`);
       }
     }

@@ -4,7 +4,7 @@ import { errorSchema } from '@prison/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import { unauthenticated } from '../../errors.ts';
 import { parseBridgeBody } from './json.ts';
 import { applyBatch } from './service.ts';
 
@@ -17,7 +17,7 @@ export function bridgeAuth(token: string) {
     const header = request.headers.authorization ?? '';
     const presented = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!presented || !timingSafeEqual(digest(presented), expected)) {
-      throw new HttpError(401, 'A valid bridge token is required');
+      throw unauthenticated('A valid bridge token is required');
     }
   };
 }

@@ -35,7 +35,7 @@ import {
   serverStatus,
   xpHourly,
 } from '../../db/schema.ts';
-import { HttpError, sqlState } from '../../errors.ts';
+import { DomainError, invalid, sqlState, unavailable } from '../../errors.ts';
 import { type Change, notifyChanges } from '../../live/changes.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { BACKFILL_AFTER_MS, recordStatusSamples } from '../status/service.ts';
@@ -56,9 +56,9 @@ export interface EventError {
   reason: string;
 }
 
-export class BridgeBatchError extends HttpError {
+export class BridgeBatchError extends DomainError {
   constructor(readonly errors: EventError[]) {
-    super(400, `${errors.length} event(s) rejected; nothing was applied`, { errors });
+    super('invalid', `${errors.length} event(s) rejected; nothing was applied`, { errors });
   }
 }
 
@@ -146,17 +146,16 @@ export async function applyBatch(
     try {
       return await db.transaction((tx) => runBatch(tx, events));
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof DomainError) throw err;
       if (RETRYABLE_STATES.has(sqlState(err) ?? '')) {
-        if (attempt >= BATCH_RETRIES) throw new HttpError(503, BATCH_BUSY);
+        if (attempt >= BATCH_RETRIES) throw unavailable(BATCH_BUSY);
         // A little jitter so that the batches that collided do not collide again.
         await sleep(10 * (attempt + 1) + Math.random() * 40);
         continue;
       }
       // A data error outside any one event (claiming the ids, locking, the hourly XP rows).
       if (isDataError(err)) {
-        throw new HttpError(
-          400,
+        throw invalid(
           `The database refused a value in the batch (${databaseMessage(err)}); nothing was applied`,
         );
       }

@@ -11,7 +11,7 @@ import {
 import { eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { docs } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { conflict, tooLarge } from '../../errors.ts';
 import { notifyChanges } from '../../live/changes.ts';
 import { TOPICS } from '../../live/topics.ts';
 
@@ -47,7 +47,7 @@ const MAX_SLUG_ATTEMPTS = 50;
  * once: the unique index lets one in, and the other picks again.
  */
 export async function createDoc(db: Db, input: CreateDocRequest, authorUuid: string): Promise<Doc> {
-  if (docContentBytes(input.content) > DOC_CONTENT_MAX_BYTES) throw new HttpError(413, DOC_CONTENT_TOO_LARGE);
+  if (docContentBytes(input.content) > DOC_CONTENT_MAX_BYTES) throw tooLarge(DOC_CONTENT_TOO_LARGE);
   const base = slugify(input.title);
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
     const slug = await freeSlug(db, base);
@@ -63,5 +63,5 @@ export async function createDoc(db: Db, input: CreateDocRequest, authorUuid: str
     });
     if (created) return created;
   }
-  throw new HttpError(409, 'Many docs with this title are being created right now. Please try again.');
+  throw conflict('Many docs with this title are being created right now. Please try again.');
 }

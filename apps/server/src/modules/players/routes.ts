@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, bearerToken } from '../../plugins/authenticate.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
@@ -45,7 +45,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
       const { uuid } = await tokens.verify(token);
       return canUseAdminConsole((await currentUser(db, uuid)).roles);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 503) throw err;
+      if (err instanceof DomainError && err.kind === 'unavailable') throw err;
       return false;
     }
   }
@@ -66,7 +66,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const page = await playerPage(db, request.params.name, { staff: await isStaff(request) });
-      if (!page) throw new HttpError(404, NO_SUCH_PLAYER);
+      if (!page) throw notFound(NO_SUCH_PLAYER);
       return page;
     },
   );

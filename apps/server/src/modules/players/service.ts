@@ -12,7 +12,7 @@ import { canUseAdminConsole } from '@prison/shared/roles';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { notifyChanges } from '../../live/changes.ts';
 import { currentUser } from '../auth/service.ts';
 import { actor, itemColumns, statisticsOf, target, toItem } from './public-page.ts';
@@ -42,7 +42,7 @@ export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile
     .leftJoin(gangMembers, eq(gangMembers.playerUuid, players.uuid))
     .leftJoin(gangs, eq(gangs.id, gangMembers.gangId))
     .where(eq(players.uuid, uuid));
-  if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
+  if (!row) throw notFound(NO_SUCH_PLAYER);
   const { lastSeenAt, ...profile } = row;
   return { ...profile, last_seen_at: iso(lastSeenAt) };
 }
@@ -53,7 +53,7 @@ export async function statsOf(db: Db, uuid: string): Promise<PlayerStats> {
     .select({ level: players.level, xp: players.xp })
     .from(players)
     .where(eq(players.uuid, uuid));
-  if (!player) throw new HttpError(404, NO_SUCH_PLAYER);
+  if (!player) throw notFound(NO_SUCH_PLAYER);
   const stats = await statisticsOf(db, uuid);
   const kitRows = await db
     .select()
@@ -86,10 +86,10 @@ export async function activityFeed(
   const player = uuid.toLowerCase();
   if (player !== viewer.toLowerCase()) {
     const { roles } = await currentUser(db, viewer);
-    if (!canUseAdminConsole(roles)) throw new HttpError(403, NOT_YOUR_ACTIVITY);
+    if (!canUseAdminConsole(roles)) throw forbidden(NOT_YOUR_ACTIVITY);
   }
   const [exists] = await db.select({ uuid: players.uuid }).from(players).where(eq(players.uuid, player));
-  if (!exists) throw new HttpError(404, NO_SUCH_PLAYER);
+  if (!exists) throw notFound(NO_SUCH_PLAYER);
 
   return (await feedQuery(db, viewer, player, limit)).map(toItem);
 }
@@ -135,7 +135,7 @@ export async function privacyOf(db: Db, uuid: string): Promise<Privacy> {
     .select({ hide_stats: players.statsHidden })
     .from(players)
     .where(eq(players.uuid, uuid));
-  if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
+  if (!row) throw notFound(NO_SUCH_PLAYER);
   return row;
 }
 
@@ -146,7 +146,7 @@ export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<P
       .set({ statsHidden: hide })
       .where(eq(players.uuid, uuid))
       .returning({ hide_stats: players.statsHidden });
-    if (!row) throw new HttpError(404, NO_SUCH_PLAYER);
+    if (!row) throw notFound(NO_SUCH_PLAYER);
     await notifyChanges(tx, [{ type: 'privacy.changed', player: uuid }]);
     return row;
   });

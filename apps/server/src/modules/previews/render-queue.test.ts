@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpError } from '../../errors.ts';
+import type { DomainError } from '../../errors.ts';
 import { CardRenderer, MAX_WAITING_RENDERS } from './render-queue.ts';
 
 const later = () => {
@@ -44,8 +44,8 @@ describe('the card renderer', () => {
       renderer.card(`queued-${i}`, async () => Buffer.from('q')),
     );
     await expect(renderer.card('one-too-many', async () => Buffer.from('x'))).rejects.toMatchObject({
-      statusCode: 503,
-    } satisfies Partial<HttpError>);
+      kind: 'unavailable',
+    } satisfies Partial<DomainError>);
     first.resolve(Buffer.from('r'));
     await expect(running).resolves.toEqual(Buffer.from('r'));
     await expect(Promise.all(queued)).resolves.toHaveLength(MAX_WAITING_RENDERS);

@@ -2,7 +2,7 @@
 // of milliseconds), each at most once however many ask for it together, and kept by what they
 // draw, so a burst of requests cannot stall the server and a card is rendered again only once its
 // player or gang changes.
-import { HttpError } from '../../errors.ts';
+import { unavailable } from '../../errors.ts';
 import { Lru } from './lru.ts';
 
 export const RENDERS_AT_ONCE = 1;
@@ -38,7 +38,7 @@ export class CardRenderer {
 
   private async inTurn(render: () => Promise<Buffer>): Promise<Buffer> {
     if (this.running < RENDERS_AT_ONCE) this.running++;
-    else if (this.waiting.length >= MAX_WAITING_RENDERS) throw new HttpError(503, RENDER_BUSY);
+    else if (this.waiting.length >= MAX_WAITING_RENDERS) throw unavailable(RENDER_BUSY);
     // The render that finishes hands its turn straight to the next in line.
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { playerPage } from '../players/public-page.ts';
 import { NO_SUCH_PLAYER } from '../players/service.ts';
 import { NO_SUCH_GANG } from '../social/routes.ts';
@@ -88,7 +88,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     },
     async (request, reply) => {
       const page = await playerPage(db, request.params.name, { staff: false, record: false });
-      if (!page) throw new HttpError(404, NO_SUCH_PLAYER);
+      if (!page) throw notFound(NO_SUCH_PLAYER);
       const data = playerCardData(page);
       const avatar = await avatars.of(page.uuid);
       const key = `player:${cardVersion(data)}:${avatar.digest}`;
@@ -122,7 +122,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     },
     async (request, reply) => {
       const gang = await gangById(db, request.params.id);
-      if (!gang) throw new HttpError(404, NO_SUCH_GANG);
+      if (!gang) throw notFound(NO_SUCH_GANG);
       const data = gangCardData(gang);
       const key = `gang:${cardVersion(data)}`;
       return sendCard(request, reply, key, () => renderer.card(key, () => renderGangCard(data)));

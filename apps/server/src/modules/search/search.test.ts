@@ -113,6 +113,12 @@ describe.each(databaseKinds())('search on %s', (kind) => {
     expect((await search('mindy_')).json<SearchResult>().players.map((p) => p.username)).toEqual(['Mindy_9']);
     expect((await search('m_n')).json<SearchResult>().players.map((p) => p.username)).toEqual(['M_n']);
     expect((await search('%')).json<SearchResult>().players).toEqual([]);
+    // Characters no name has match no one, without asking the database.
+    for (const q of ['\uFFFE\uFFFF', 'mi n', 'é', '\u{1F600}']) {
+      const res = await search(q);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json<SearchResult>().players).toEqual([]);
+    }
     expect((await search('ine')).json<SearchResult>().players).toEqual([]);
   });
 

@@ -10,8 +10,8 @@ import { players } from '../../db/schema.ts';
 
 /** The first string after every string that starts with `prefix`, in byte order. */
 export function prefixEnd(prefix: string): string {
-  // Names are ASCII ([A-Za-z0-9_] with a Bedrock "." or "*"); a query with other characters
-  // simply matches nothing. Incrementing the last code unit bounds the range.
+  // Names are ASCII ([A-Za-z0-9_] with a Bedrock "." or "*"; searchPlayers asks only for such
+  // prefixes), so incrementing the last character bounds the range.
   const last = prefix.charCodeAt(prefix.length - 1);
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
@@ -55,7 +55,11 @@ function preparePlayerSearch(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof preparePlayerSearch>>();
 
+/** What a prefix of a player name can be (bridge.ts `username`): anything else matches no one. */
+const NAME_PREFIX = /^[.*]?[A-Za-z0-9_]*$/;
+
 export async function searchPlayers(db: Db, query: string): Promise<SearchPlayer[]> {
+  if (!NAME_PREFIX.test(query)) return [];
   let statement = prepared.get(db);
   if (!statement) {
     statement = preparePlayerSearch(db);

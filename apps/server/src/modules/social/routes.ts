@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, NOT_SIGNED_IN, SESSION_EXPIRED } from '../../plugins/authenticate.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
@@ -94,7 +94,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const page = await gangPage(db, request.params.id);
-      if (!page) throw new HttpError(404, NO_SUCH_GANG);
+      if (!page) throw notFound(NO_SUCH_GANG);
       return page;
     },
   );
