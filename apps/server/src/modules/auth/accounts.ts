@@ -1,5 +1,5 @@
-// Account administration for the `accounts` command line (the game sets passwords and roles through
-// the bridge; this is the way in for a server owner without the plugin, or before it is installed).
+// Accounts: the domain's operations on passwords and roles (the bridge applies the game's through
+// them), and the `accounts` command line, the way in for a server owner without the plugin.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -24,7 +24,7 @@ function checkPassword(password: string): void {
   }
 }
 
-const normaliseRoles = (roles: string[]) => [
+const normaliseRoles = (roles: readonly string[]) => [
   ...new Set(roles.map((r) => r.trim().toUpperCase()).filter(Boolean)),
 ];
 
@@ -66,30 +66,42 @@ export async function createAccount(
   });
 }
 
+/**
+ * The domain's rule for a new password, wherever it comes from (the game through the bridge, this
+ * command line): the hash is stored and every session the player had is signed out.
+ */
+export async function storePasswordHash(tx: Tx, uuid: string, passwordHash: string): Promise<void> {
+  const values = { passwordHash, updatedAt: new Date() };
+  await tx
+    .insert(accounts)
+    .values({ playerUuid: uuid, ...values })
+    .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.playerUuid, uuid), sql`${refreshTokens.revokedAt} is null`));
+}
+
+/** A player's site roles, upper case, each once; answers what was stored. */
+export async function storeRoles(tx: Tx | Db, uuid: string, roles: readonly string[]): Promise<string[]> {
+  const values = { roles: normaliseRoles(roles), updatedAt: new Date() };
+  await tx
+    .insert(accounts)
+    .values({ playerUuid: uuid, ...values })
+    .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+  return values.roles;
+}
+
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
   checkPassword(password);
   const player = await requirePlayer(db, username);
-  const values = { passwordHash: await hashPassword(password), updatedAt: new Date() };
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(accounts)
-      .values({ playerUuid: player.uuid, ...values })
-      .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.playerUuid, player.uuid), sql`${refreshTokens.revokedAt} is null`));
-  });
+  const passwordHash = await hashPassword(password);
+  await db.transaction((tx) => storePasswordHash(tx, player.uuid, passwordHash));
 }
 
 export async function setRoles(db: Db, username: string, roles: string[]): Promise<string[]> {
   const player = await requirePlayer(db, username);
-  const values = { roles: normaliseRoles(roles), updatedAt: new Date() };
-  await db
-    .insert(accounts)
-    .values({ playerUuid: player.uuid, ...values })
-    .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
-  return values.roles;
+  return storeRoles(db, player.uuid, roles);
 }
 
 export async function listAccounts(db: Db) {

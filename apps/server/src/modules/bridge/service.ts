@@ -19,7 +19,6 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  accounts,
   activity,
   auctionCategories,
   auctionListings,
@@ -31,12 +30,12 @@ import {
   ledger,
   playerStats,
   players,
-  refreshTokens,
   serverStatus,
   xpHourly,
 } from '../../db/schema.ts';
 import { DomainError, invalid, sqlState, unavailable } from '../../errors.ts';
 import { type Change, notifyChanges } from '../../live/changes.ts';
+import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { BACKFILL_AFTER_MS, recordStatusSamples } from '../status/service.ts';
 
@@ -580,24 +579,11 @@ const appliers: Appliers = {
   async 'server.status'() {},
 
   async 'account.password'(e, { tx, passwordHash }) {
-    const changes = { passwordHash: passwordHash!, updatedAt: new Date() };
-    await tx
-      .insert(accounts)
-      .values({ playerUuid: e.uuid, ...changes })
-      .onConflictDoUpdate({ target: accounts.playerUuid, set: changes });
-    // A new password signs every existing session out.
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.playerUuid, e.uuid), sql`${refreshTokens.revokedAt} is null`));
+    await storePasswordHash(tx, e.uuid, passwordHash!);
   },
 
   async 'account.roles'(e, { tx }) {
-    const roles = [...new Set(e.roles.map((role) => role.toUpperCase()))];
-    await tx
-      .insert(accounts)
-      .values({ playerUuid: e.uuid, roles, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: accounts.playerUuid, set: { roles, updatedAt: new Date() } });
+    await storeRoles(tx, e.uuid, e.roles);
   },
 };
 
