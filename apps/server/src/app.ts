@@ -8,7 +8,6 @@ import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import type { LiveHub } from './live/hub.ts';
-import { TOPICS } from './live/topics.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -19,8 +18,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
-import { buildOnline } from './modules/live/players.ts';
-import { liveRoutes } from './modules/live/routes.ts';
+import { onlineRoutes } from './modules/online/routes.ts';
 import { playersRoutes } from './modules/players/routes.ts';
 import { linkPreviews } from './modules/previews/pages.ts';
 import { previewsRoutes } from './modules/previews/routes.ts';
@@ -131,7 +129,6 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app);
   await registerSockets(app);
 
-  hub.define(TOPICS.online, () => buildOnline(database.db));
   // The fast lane's answers carry the security headers of JSON answers, which it sends itself.
   const laneJsonHeaders = apiHeaders(config);
 
@@ -141,7 +138,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { db: database.db, tokens });
   await app.register(docsRoutes, { db: database.db, hub, tokens, lane, headers: laneJsonHeaders });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
-  await app.register(liveRoutes, { hub, config });
+  await app.register(onlineRoutes, { db: database.db, hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: laneJsonHeaders });
   await app.register(playersRoutes, { db: database.db, hub, config, tokens });
   await app.register(socialRoutes, { db: database.db, hub, config, tokens });

@@ -26,7 +26,7 @@ import { forbidden, unavailable } from '../../errors.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { RconError } from '../../rcon/client.ts';
-import { STATUS_STALE_AFTER_MS } from '../live/players.ts';
+import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 
 /** The live topic the dashboard is answered from; the bridge notifies it (modules/bridge/service.ts). */
 export const DASHBOARD_TOPIC = TOPICS.dashboard;
@@ -162,7 +162,7 @@ export function recentActivityQuery(db: Db) {
 }
 
 async function readStatus(db: Db) {
-  // The age is measured on the database's clock, the one that stamped the report (as live/players.ts).
+  // The age is measured on the database's clock, the one that stamped the report (as online/service.ts).
   const [row] = await db
     .select({
       online: serverStatus.online,

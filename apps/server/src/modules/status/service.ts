@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { serverStatus, statusHourly, statusSamples } from '../../db/schema.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
-import { STATUS_STALE_AFTER_MS } from '../live/players.ts';
+import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 
 /** The current figures; the bridge notifies it with every server.status. */
 export const STATUS_TOPIC = TOPICS.status;

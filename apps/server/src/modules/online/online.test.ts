@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { type ServerProcess, startServer } from '../../../test/server-process.ts';
-import { buildOnline, STATUS_STALE_AFTER_MS } from './players.ts';
+import { buildOnline, STATUS_STALE_AFTER_MS } from './service.ts';
 
 /** Collects the JSON messages a socket receives. */
 function listen(url: string, headers: Record<string, string> = {}) {

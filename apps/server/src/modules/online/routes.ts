@@ -2,14 +2,18 @@ import { errorSchema } from '@prison/shared/errors';
 import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { buildOnline } from './service.ts';
 
-export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; config: Config }> = async (
+export const onlineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config: Config }> = async (
   app,
-  { hub, config },
+  { db, hub, config },
 ) => {
+  hub.define(TOPICS.online, () => buildOnline(db));
+
   app.route({
     method: 'GET',
     url: '/ws/players',
