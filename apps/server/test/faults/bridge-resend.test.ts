@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payout, query } from '../../src/modules/auction/auction-fixtures.ts';
+import { payout, query } from '../auction-fixtures.ts';
 import { createTestApp, databaseKinds, newPlayer, type TestApp } from '../helpers.ts';
 import { postBatch, startProxy, type TcpProxy } from './fault-kit.ts';
 

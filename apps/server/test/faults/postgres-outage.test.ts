@@ -9,14 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Database, openPostgres } from '../../src/db/client.ts';
-import {
-  brokenInvariants,
-  JWT_SECRET,
-  listing,
-  payout,
-  query,
-  signIn,
-} from '../../src/modules/auction/auction-fixtures.ts';
+import { brokenInvariants, JWT_SECRET, listing, payout, query, signIn } from '../auction-fixtures.ts';
 import { BRIDGE_TOKEN, createPostgresDatabase, newPlayer } from '../helpers.ts';
 import { type ServerProcess, startServer } from '../server-process.ts';
 import {

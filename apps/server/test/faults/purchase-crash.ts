@@ -17,7 +17,7 @@ import {
   query,
   signIn,
   totalMoney,
-} from '../../src/modules/auction/auction-fixtures.ts';
+} from '../auction-fixtures.ts';
 import { BRIDGE_TOKEN, createPostgresDatabase, type DatabaseKind, newPlayer } from '../helpers.ts';
 import { type ServerProcess, startServer } from '../server-process.ts';
 import { type Answer, call, isAlive, postBatch, stopServer, tempDirs } from './fault-kit.ts';

@@ -9,9 +9,9 @@ import { createCommandHandler } from '@prison/simulator/rcon-commands';
 import { type RconServer, startRconServer } from '@prison/simulator/rcon-server';
 import { generateWorld } from '@prison/simulator/world';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JWT_SECRET, signIn } from '../../src/modules/auction/auction-fixtures.ts';
 import { accessTokens } from '../../src/modules/auth/tokens.ts';
 import { RCON_TIMEOUT_MS } from '../../src/rcon/client.ts';
+import { JWT_SECRET, signIn } from '../auction-fixtures.ts';
 import { createTestApp, databaseKinds, newPlayer, type TestApp } from '../helpers.ts';
 import { type Answer, call, freePort, postBatch } from './fault-kit.ts';
 

@@ -7,13 +7,7 @@ import { startRconServer } from '@prison/simulator/rcon-server';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import {
-  brokenInvariants,
-  listing,
-  payout,
-  query,
-  signIn,
-} from '../../src/modules/auction/auction-fixtures.ts';
+import { brokenInvariants, listing, payout, query, signIn } from '../auction-fixtures.ts';
 import { BRIDGE_TOKEN, eventId, newPlayer, postEvents, type TestApp } from '../helpers.ts';
 
 /** An answer, from app.inject or from a real socket. */

@@ -1,7 +1,6 @@
 import type { AuctionCategory, Listing, Purchase } from '@prison/shared/auction';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
 import {
   balanceOf,
   brokenInvariants,
@@ -10,7 +9,8 @@ import {
   payout,
   query,
   signIn,
-} from './auction-fixtures.ts';
+} from '../../../test/auction-fixtures.ts';
+import { createTestApp, databaseKinds, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
 import { PURCHASES_PER_MINUTE } from './routes.ts';
 
 describe.each(databaseKinds())('the auction house on %s', (kind) => {

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
 import {
   balanceOf,
   brokenInvariants,
@@ -15,7 +14,8 @@ import {
   query,
   signIn,
   totalMoney,
-} from './auction-fixtures.ts';
+} from '../../../test/auction-fixtures.ts';
+import { createTestApp, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
 import { LISTING_GONE, NO_SUCH_LISTING, notEnoughMoney, OWN_LISTING, onlyLeft } from './service.ts';
 
 const PLAYERS = 4;

@@ -7,6 +7,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  brokenInvariants,
+  listing,
+  payout,
+  query,
+  signIn,
+  totalMoney,
+} from '../../../test/auction-fixtures.ts';
+import {
   BRIDGE_TOKEN,
   createPostgresDatabase,
   createTestApp,
@@ -17,7 +25,6 @@ import {
 } from '../../../test/helpers.ts';
 import { type ServerProcess, startServer } from '../../../test/server-process.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
-import { brokenInvariants, listing, payout, query, signIn, totalMoney } from './auction-fixtures.ts';
 import { LISTING_GONE } from './service.ts';
 
 const BUYERS = 50;

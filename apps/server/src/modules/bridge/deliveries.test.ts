@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type Delivery, deliveryMessageSchema } from '@prison/shared/bridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { listing, payout, signIn } from '../../../test/auction-fixtures.ts';
 import {
   BRIDGE_TOKEN,
   createTestApp,
@@ -10,7 +11,6 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { listing, payout, signIn } from '../auction/auction-fixtures.ts';
 
 /** A bridge socket that collects the deliveries it is sent. */
 function follow(url: string, headers: Record<string, string>) {

@@ -1,8 +1,8 @@
 // Test support for the auction house: bridge events that make players, money and listings, a
 // signed-in buyer, and the money invariants of DESIGN.md section 3 read straight from the database.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accessTokens } from '../auth/tokens.ts';
+import type { Db } from '../src/db/client.ts';
+import { accessTokens } from '../src/modules/auth/tokens.ts';
 
 // The secret createTestApp signs with (test/helpers.ts).
 export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
