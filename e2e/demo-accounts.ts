@@ -1,24 +1,23 @@
-// The demo server's sign-in accounts (apps/simulator/src/demo-accounts.ts) and a sign-in through the API
-// that copes with the simulator seeding them a few seconds after the server starts.
+// The demo server's sign-in accounts, as the simulator seeds them (one definition, in
+// apps/simulator/src/demo-accounts.ts), and a sign-in through the API that copes with the simulator
+// seeding them a few seconds after the server starts.
 import type { APIRequestContext } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PLAYER } from '../apps/simulator/src/demo-accounts.ts';
+import type { LoginResponse } from '../packages/shared/src/auth.ts';
+
+export { DEMO_ADMIN, DEMO_PLAYER };
 
 export interface DemoAccount {
   username: string;
   password: string;
 }
 
-export const DEMO_PLAYER = { username: 'DemoPlayer', password: 'prison-demo' } as const;
-export const DEMO_ADMIN = { username: 'DemoAdmin', password: 'prison-admin' } as const;
 // The demo site's bridge token (playwright.config.ts), so that tests can play the game server too.
 export const E2E_BRIDGE_TOKEN = 'e2e-bridge-token-0123456789abcdef';
 
-export const DEMO_PLAYER_UUID = '5d2f3c1a-8b4e-4f6a-9c7d-1e2f3a4b5c6d';
+export const DEMO_PLAYER_UUID = DEMO_PLAYER.uuid;
 
-export interface LoginAnswer {
-  access_token: string;
-  refresh_token: string;
-  user: { uuid: string; username: string; roles: string[] };
-}
+export type LoginAnswer = LoginResponse;
 
 const SEED_WAIT_MS = 30_000;
 // Slow on purpose: every refused attempt counts against the account's failed sign-ins (10 in 5
@@ -29,7 +28,8 @@ const RETRY_MS = 3_000;
 export async function demoLogin(request: APIRequestContext, account: DemoAccount): Promise<LoginAnswer> {
   const deadline = Date.now() + SEED_WAIT_MS;
   for (;;) {
-    const response = await request.post('/api/auth/player-login', { data: account });
+    const { username, password } = account;
+    const response = await request.post('/api/auth/player-login', { data: { username, password } });
     if (response.ok()) return (await response.json()) as LoginAnswer;
     const status = response.status();
     if ((status !== 401 && status !== 429) || Date.now() > deadline) {

@@ -1,12 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { BuiltPageHint } from '@prison/shared/page-hints';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { type BuiltPageHint, PAGE_HINTS } from './src/app/page-hints.ts';
+import { PAGE_HINTS } from './src/app/page-hints.ts';
 
 // The API server (apps/server) listens on 8080; in development Vite forwards the API and live sockets to it.
 const apiTarget = 'http://localhost:8080';

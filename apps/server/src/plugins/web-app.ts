@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { BuiltPageHint } from '@prison/shared/page-hints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
 
@@ -18,12 +19,6 @@ const API_PATH = /^\/(api|ws)(\/|$)/;
 const FILE_PATH = /^\/assets\/|\/[^/]+\.[A-Za-z0-9]{1,8}$/;
 // ...except a player's or gang's page, whose name or id may hold a dot (/players/john.doe).
 const NAMED_PAGE = /^\/(players|gangs)\/[^/]+$/;
-
-interface PageHint {
-  path: string;
-  modulepreload: string[];
-  data: string[];
-}
 
 interface Html {
   html: string;
@@ -47,7 +42,7 @@ const escapeAttribute = (value: string) =>
 /** index.html with each hinted page's preloads, by path; `*` in a path stands for one segment. */
 export function pageHtml(
   indexHtml: string,
-  hints: readonly PageHint[],
+  hints: readonly BuiltPageHint[],
 ): (path: string) => PageHtml | undefined {
   const exact = new Map<string, PageHtml>();
   const prefixed: Array<[string, PageHtml]> = [];
@@ -76,9 +71,9 @@ export function pageHtml(
   };
 }
 
-function readPageHints(webDist: string): PageHint[] {
+function readPageHints(webDist: string): BuiltPageHint[] {
   const file = join(webDist, 'page-hints.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageHint[]) : [];
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuiltPageHint[]) : [];
 }
 
 interface BuiltApp {

@@ -50,10 +50,3 @@ export const PAGE_HINTS: readonly PageHint[] = [
   },
   { path: '/privacy', modules: [LAYOUT, 'src/features/privacy/privacy-page.tsx'] },
 ];
-
-/** The built form, in dist/page-hints.json: addresses the browser can fetch. */
-export interface BuiltPageHint {
-  path: string;
-  modulepreload: string[];
-  data: string[];
-}
