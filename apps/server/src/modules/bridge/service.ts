@@ -4,7 +4,8 @@
 // Concurrency: batches may run at the same time (several plugin threads, a retry overtaking the
 // original). To keep them from deadlocking, a batch takes its locks in one global order: its event
 // ids (sorted), then the rows of the players, gangs, auction categories and listings it names
-// (each sorted), then applies its events, then the hourly XP rows (sorted) and the server status.
+// (each sorted), then applies its events, then the hourly XP rows (sorted), the status samples (by
+// minute) and the server status.
 // Whatever still deadlocks or fails to serialize (other writers, rows created by both batches) is
 // retried as a whole, a few times, before answering 503.
 import { setTimeout as sleep } from 'node:timers/promises';
