@@ -1,7 +1,6 @@
 import type { GangMember } from '@prison/shared/social';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
-import { OnlineDot } from '../../components/ui/online-dot.tsx';
-import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { PresenceAvatar } from '../../components/ui/presence-avatar.tsx';
 import { socialRelativeTime } from '../../lib/time-format.ts';
 
 /** Spec 2.8's roster (leader first, as the server sends it), each member linking to their page. */
@@ -22,12 +21,13 @@ export function GangRoster({ members, now }: { members: GangMember[]; now: numbe
           data-online={member.online}
           className="flex items-center gap-3 rounded-2xl border border-line bg-surface px-3.5 py-3 shadow-card"
         >
-          <span className="relative shrink-0">
-            <PlayerAvatar uuid={member.uuid} size={36} className="rounded-lg" />
-            <span className="absolute -right-0.5 -bottom-0.5 flex">
-              <OnlineDot online={member.online} />
-            </span>
-          </span>
+          <PresenceAvatar
+            uuid={member.uuid}
+            online={member.online}
+            size={36}
+            className="rounded-lg"
+            wrapperClassName="shrink-0"
+          />
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-semibold text-fg">
               {/* Spec 2.8: without a name, the first 8 characters of the uuid; the page is found by

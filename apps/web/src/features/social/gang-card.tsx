@@ -7,7 +7,7 @@ import { GangLink, PlayerLink } from '../../components/ui/entity-links.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
 import { GangStatusBadge } from '../../components/ui/gang-status-badge.tsx';
 import { OnlineDot } from '../../components/ui/online-dot.tsx';
-import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { PresenceAvatar } from '../../components/ui/presence-avatar.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { socialRelativeTime } from '../../lib/time-format.ts';
 
@@ -71,12 +71,7 @@ export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | n
 function RosterRow({ member, now }: { member: GangMember; now: number }) {
   return (
     <li className="flex items-center gap-3 rounded-xl bg-surface-sunken/70 px-3 py-2">
-      <span className="relative">
-        <PlayerAvatar uuid={member.uuid} size={32} className="rounded-lg" />
-        <span className="absolute -right-0.5 -bottom-0.5 flex">
-          <OnlineDot online={member.online} />
-        </span>
-      </span>
+      <PresenceAvatar uuid={member.uuid} online={member.online} size={32} className="rounded-lg" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-fg">
           {/* Without a name the page is found by uuid (the player page redirects to the name). */}

@@ -6,10 +6,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
-import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { PresenceAvatar } from '../../components/ui/presence-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -230,12 +229,13 @@ function Friends({
           data-online={friend.online}
           className="flex gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card"
         >
-          <span className="relative h-fit">
-            <PlayerAvatar uuid={friend.uuid} size={44} className="rounded-xl" />
-            <span className="absolute -right-0.5 -bottom-0.5 flex">
-              <OnlineDot online={friend.online} />
-            </span>
-          </span>
+          <PresenceAvatar
+            uuid={friend.uuid}
+            online={friend.online}
+            size={44}
+            className="rounded-xl"
+            wrapperClassName="h-fit"
+          />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <PlayerLink username={friend.username} className="truncate font-semibold text-fg" />
