@@ -222,19 +222,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * cache miss: the first (fonts loaded, layout engine started) apart, then RENDERS more of each.
  */
 async function timeRenders() {
-  const module = '../apps/server/src/modules/previews/render.ts';
-  const render = await import(module).catch((err) => ({ error: err }));
-  // TODO(previews): the render module is being written alongside this benchmark; until it exports
-  // renderPlayerCard and renderGangCard, this step reports itself as not run instead of failing.
-  if (
-    render.error ||
-    typeof render.renderPlayerCard !== 'function' ||
-    typeof render.renderGangCard !== 'function'
-  ) {
-    const reason = render.error?.message ?? 'renderPlayerCard or renderGangCard is not exported';
-    log(`Preview renders: NOT RUN (${reason})`);
-    return { skipped: reason };
-  }
+  const render = await import('../apps/server/src/modules/previews/render.ts');
   const { DEFAULT_HEAD_SVG } = await import('../apps/server/src/modules/previews/default-head.ts');
   const { Resvg } = await import('@resvg/resvg-js');
   // An avatar as the avatar service sends it: a player's head, 64 pixels square.
@@ -430,17 +418,15 @@ async function main() {
   const queriesList = kinds
     .map((k) => `${k.kind}: ${k.queries.map((q) => `\`${q}\``).join(', ')}`)
     .join('; ');
-  const renderSection = renders.skipped
-    ? `**Not run**: ${renders.skipped}. (The preview renderer was not in place when this ran.)`
-    : [
-        '| card | first render | p50 | p99 | renders/s, one at a time | PNG size |',
-        '|---|---:|---:|---:|---:|---:|',
-        ...Object.entries(renders.results).map(
-          ([name, r]) =>
-            `| ${name} | ${r.firstMs.toFixed(0)} ms | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ` +
-            `${r.perSecond.toFixed(1)} | ${fmt(r.bytes)} B |`,
-        ),
-      ].join('\n');
+  const renderSection = [
+    '| card | first render | p50 | p99 | renders/s, one at a time | PNG size |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...Object.entries(renders.results).map(
+      ([name, r]) =>
+        `| ${name} | ${r.firstMs.toFixed(0)} ms | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ` +
+        `${r.perSecond.toFixed(1)} | ${fmt(r.bytes)} B |`,
+    ),
+  ].join('\n');
   const notes = existsSync(NOTES) ? readFileSync(NOTES, 'utf8').trim() : '';
   const section = `## Search: \`GET /api/search?q=\` against a bare \`node:http\` server; preview cards
 
