@@ -62,6 +62,10 @@ function setup(answer: (q: string) => Response | Promise<Response> = () => json(
   return { ...fake, router, user: userEvent.setup({ delay: null }), combobox };
 }
 
+/** Waits until the list has told the field its options (the field is expanded only then). */
+const expanded = (combobox: HTMLElement) =>
+  waitFor(() => expect(combobox).toHaveAttribute('aria-expanded', 'true'));
+
 describe('the header search', () => {
   it('is a labelled, collapsed combobox with the id the page links to', () => {
     const { combobox } = setup();
@@ -90,7 +94,8 @@ describe('the header search', () => {
     const listbox = await screen.findByRole('listbox');
     // One request for the word, none for each letter.
     expect(requests.map((r) => new URL(r.url).search)).toEqual(['?q=Demo']);
-    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    // The list reports its options to the field once drawn: expanded follows a moment later.
+    await expanded(combobox);
     expect(combobox).toHaveAttribute('aria-controls', listbox.id);
 
     const players = within(listbox).getByRole('group', { name: 'Players' });
@@ -111,6 +116,7 @@ describe('the header search', () => {
     const { user, combobox, router } = setup();
     await user.type(combobox, 'demo');
     const options = await screen.findAllByRole('option');
+    await expanded(combobox);
     expect(combobox).not.toHaveAttribute('aria-activedescendant');
 
     await user.keyboard('{ArrowDown}');
@@ -136,11 +142,13 @@ describe('the header search', () => {
     const { user, combobox, router } = setup();
     await user.type(combobox, 'Demo');
     await screen.findByRole('listbox');
+    await expanded(combobox);
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/players/DemoPlayer');
 
     await user.type(combobox, 'Demo');
     const options = await screen.findAllByRole('option');
+    await expanded(combobox);
     await user.click(options.find((option) => option.textContent?.startsWith('Demolisher'))!);
     expect(router.state.location.pathname).toBe('/players/Demolisher');
   });
@@ -149,6 +157,7 @@ describe('the header search', () => {
     const { user, combobox } = setup();
     await user.type(combobox, 'Demo');
     await screen.findByRole('listbox');
+    await expanded(combobox);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
@@ -190,6 +199,7 @@ describe('the header search', () => {
     });
     await user.type(combobox, 'Demo');
     await screen.findByRole('listbox');
+    await expanded(combobox);
     await user.type(combobox, 'l');
     await waitFor(() => expect(release).toBeDefined());
     expect(screen.getAllByRole('option')).toHaveLength(3);
