@@ -22,6 +22,8 @@ export const publicProfileSchema = z.object({
   online: z.boolean(),
   last_seen_at: z.string().nullable(),
   gang_name: z.string().nullable(),
+  /** The gang's id, for a link to its page; null in no gang. */
+  gang_id: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -145,6 +145,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
         online: true,
         last_seen_at: expect.any(String),
         gang_name: 'Diggers',
+        gang_id: 'diggers',
       });
       expect(new Date(profile.last_seen_at).toISOString()).toBe(profile.last_seen_at);
     });
@@ -152,7 +153,13 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
     it('answers null for a player in no gang, and reads an upper-case uuid', async () => {
       const res = await get(`/api/players/${bob.uuid.toUpperCase()}`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ uuid: bob.uuid, gang_name: null, balance: 0, level: 1 });
+      expect(res.json()).toMatchObject({
+        uuid: bob.uuid,
+        gang_name: null,
+        gang_id: null,
+        balance: 0,
+        level: 1,
+      });
     });
 
     it('answers 404 for an unknown player, also for a Bedrock-style id, and 400 for a non-uuid', async () => {

@@ -37,6 +37,7 @@ export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile
       online: players.online,
       lastSeenAt: players.lastSeenAt,
       gang_name: gangs.name,
+      gang_id: gangs.id,
     })
     .from(players)
     .leftJoin(gangMembers, eq(gangMembers.playerUuid, players.uuid))

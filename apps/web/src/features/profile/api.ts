@@ -6,11 +6,9 @@ import {
   ACTIVITY_DEFAULT_LIMIT,
   type ActivityItem,
   activityListSchema,
-  type PlayerPage,
   type PlayerStats,
   type Privacy,
   type PublicProfile,
-  playerPageSchema,
   playerStatsSchema,
   privacySchema,
   publicProfileSchema,
@@ -71,21 +69,10 @@ export function useActivity(uuid: string): ActivityItem[] | null {
   return activity.data ?? null;
 }
 
-export type PlayerGang = NonNullable<PlayerPage['gang']>;
-
-/**
- * The player's gang with its id, which the profile's other answers do not carry (the overview has
- * only the name): read from the player's public page, by uuid. Undefined while loading or when it
- * cannot be read, null for no gang.
- */
-export function usePlayerGang(uuid: string): PlayerGang | null | undefined {
-  const page = useQuery({
-    queryKey: ['players', uuid, 'page'],
-    queryFn: () => apiJson(`/api/players/by-name/${encodeURIComponent(uuid)}`, playerPageSchema),
-    select: (player) => player.gang,
-    refetchInterval: PROFILE_REFRESH_MS,
-  });
-  return page.data;
+/** The player's gang, by id and name, for links to its page. */
+export interface PlayerGang {
+  id: string;
+  name: string;
 }
 
 const PRIVACY_PATH = '/api/players/me/privacy';

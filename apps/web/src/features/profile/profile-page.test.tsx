@@ -1,4 +1,4 @@
-import type { ActivityItem, PlayerPage } from '@prison/shared/players';
+import type { ActivityItem } from '@prison/shared/players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,15 +23,7 @@ const profile = {
   online: true,
   last_seen_at: null,
   gang_name: 'Obsidian Syndicate',
-};
-
-const page: PlayerPage = {
-  ...profile,
-  gang: { id: 'obsidian', name: 'Obsidian Syndicate', color: '#7c3aed', role: 'Officer' },
-  friends_count: 2,
-  hidden: false,
-  stats: {},
-  milestones: [],
+  gang_id: 'obsidian',
 };
 
 const activity: ActivityItem[] = [
@@ -55,7 +47,6 @@ function stubProfileApi(onPrivacy: (request: Request) => Response | Promise<Resp
     if (path === `/api/players/${UUID}`) return json(profile);
     if (path === `/api/players/${UUID}/stats`) return json({ level: 12, xp: 1200, stats: {}, gkits: {} });
     if (path === `/api/players/${UUID}/activity`) return json(activity);
-    if (path === `/api/players/by-name/${UUID}`) return json(page);
     if (path === '/api/social/overview') {
       return json({
         friends: { online: 1, total: 2 },

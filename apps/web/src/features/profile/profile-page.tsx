@@ -15,7 +15,7 @@ import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ActivityTab } from './activity-tab.tsx';
-import { useActivity, usePlayerGang, useProfileData, useSocialOverview } from './api.ts';
+import { type PlayerGang, useActivity, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';
 import { PrivacyCard } from './privacy-card.tsx';
 import { SocialCards } from './social-cards.tsx';
@@ -53,10 +53,13 @@ function Profile({ uuid }: { uuid: string }) {
   const { profile, stats } = useProfileData(uuid);
   const overview = useSocialOverview();
   const activity = useActivity(uuid);
-  const gang = usePlayerGang(uuid);
   const now = useNow();
   const refreshedAt = Math.max(profile.dataUpdatedAt, stats.dataUpdatedAt);
   const ready = profile.data && stats.data;
+  const gang: PlayerGang | null =
+    profile.data?.gang_id && profile.data.gang_name
+      ? { id: profile.data.gang_id, name: profile.data.gang_name }
+      : null;
 
   return (
     <>
@@ -107,11 +110,7 @@ function Profile({ uuid }: { uuid: string }) {
                   <span className="truncate text-sm text-fg-muted">
                     of{' '}
                     <span className="font-semibold text-fg">
-                      {gang?.name === profile.data.gang_name ? (
-                        <GangLink id={gang.id}>{gang.name}</GangLink>
-                      ) : (
-                        profile.data.gang_name
-                      )}
+                      {gang ? <GangLink id={gang.id}>{gang.name}</GangLink> : profile.data.gang_name}
                     </span>
                   </span>
                 )}
