@@ -5,13 +5,13 @@
 // chunk rather than one after the other. A page the previews module knows (page-meta.ts) gets its own
 // title, description and link-preview tags, a 404 status when its player or gang does not exist,
 // and a redirect from a player's uuid to their name.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { BuiltPageHint } from '@prison/shared/page-hints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
+import { etagOf, ifNoneMatch } from './etag.ts';
+import { escapeHtml, type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
 
 const API_PATH = /^\/(api|ws)(\/|$)/;
 // A request for a file (hashed assets, robots.txt, an image) that does not exist is a 404, not the
@@ -31,13 +31,7 @@ interface PageHtml {
   modulesOnly: Html;
 }
 
-const withEtag = (html: string): Html => ({
-  html,
-  etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-});
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const withEtag = (html: string): Html => ({ html, etag: etagOf(html) });
 
 /** index.html with each hinted page's preloads, by path; `*` in a path stands for one segment. */
 export function pageHtml(
@@ -50,10 +44,10 @@ export function pageHtml(
     withEtag(indexHtml.replace('</head>', () => `${links.join('')}</head>`));
   for (const hint of hints) {
     const modules = hint.modulepreload.map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     );
     const data = hint.data.map(
-      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`,
+      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`,
     );
     const html = { full: withLinks([...modules, ...data]), modulesOnly: withLinks(modules) };
     if (hint.path.endsWith('/*')) prefixed.push([hint.path.slice(0, -1), html]);
@@ -107,10 +101,6 @@ function builtApp(webDist: string): () => BuiltApp | undefined {
   };
 }
 
-/** Whether an If-None-Match header names `etag`. */
-const matches = (header: string | undefined, etag: string) =>
-  header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
-
 export interface LinkPreviews {
   /** The page meta of a public address (modules/previews/pages.ts). */
   resolve: PageMetaResolver;
@@ -153,7 +143,7 @@ export async function registerWebApp(
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, { html, etag }: Html) => {
     reply.header('etag', etag);
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   };
 

@@ -133,7 +133,7 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
 
   async function docsAnswer(query: URLSearchParams): Promise<PageAnswer> {
     const slug = query.get('doc');
-    const docs = slug ? (hub.peek<Doc[]>(DOCS_TOPIC) ?? (await hub.current<Doc[]>(DOCS_TOPIC))) : [];
+    const docs = slug ? await hub.current<Doc[]>(DOCS_TOPIC) : [];
     const doc = docs.find((d) => d.slug === slug);
     if (doc) {
       return found({

@@ -1,5 +1,4 @@
 // The preview images of player and gang pages (the og:image of their HTML, pages.ts).
-import { createHash } from 'node:crypto';
 import { errorSchema } from '@prison/shared/errors';
 import { playerNameParamsSchema } from '@prison/shared/players';
 import { gangIdParamsSchema } from '@prison/shared/social';
@@ -9,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { etagOf, ifNoneMatch } from '../../plugins/etag.ts';
 import { playerPage } from '../players/public-page.ts';
 import { NO_SUCH_PLAYER } from '../players/service.ts';
 import { NO_SUCH_GANG } from '../social/routes.ts';
@@ -30,24 +30,20 @@ const versionQuerySchema = z.object({
 });
 const notModified = z.null().describe('Not modified: the browser has this image (If-None-Match)');
 
-const isFresh = (request: FastifyRequest, etag: string) =>
-  request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ??
-  false;
-
 async function sendCard(
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
   card: () => Promise<Buffer>,
 ): Promise<FastifyReply> {
-  const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(key);
   reply.headers({
     etag,
     'cache-control': CACHE_CONTROL,
     // A public picture meant to be shown by other sites (chat apps, social networks).
     'cross-origin-resource-policy': 'cross-origin',
   });
-  if (isFresh(request, etag)) return reply.code(304).send();
+  if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('image/png').send(await card());
 }
 
