@@ -197,3 +197,8 @@ export async function notifyTopics(tx: Tx | Db, topics: Iterable<string>): Promi
 }
 
 export const LIVE_CHANNEL = 'live';
+
+/** The rows of a raw `db.execute`, which both drivers answer as {rows} (some drivers as the rows alone). */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}

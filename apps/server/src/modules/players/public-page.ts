@@ -1,25 +1,20 @@
 // A player's public page (/players/{name}): the hero, their gang and friends count, and, unless
 // the player hides them, their statistics and milestones. Only MILESTONE_TYPES ever reach a public
 // page: private messages, chat and everything else the game records stay off it.
+import { uuid } from '@prison/shared/bridge';
 import { type ActivityItem, MILESTONE_LIMIT, MILESTONE_TYPES, type PlayerPage } from '@prison/shared/players';
 import { SKIPPED_STAT } from '@prison/shared/stats';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { activity, friendships, gangMembers, gangs, playerStats, players } from '../../db/schema.ts';
-import { playerPageTopic, TOPICS } from '../../live/topics.ts';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isPlayerUuid = (value: string) => GUID.test(value);
+export const isPlayerUuid = (value: string) => uuid.safeParse(value).success;
 
 /** The predicate of the partial index activity_milestones_idx, written the same way. */
 export const IS_MILESTONE = sql.raw(
   `activity_type in (${MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')})`,
 );
-
-/** The live page of each player someone is watching: `player:<uuid>`. */
-export const PLAYER_PAGE_TOPICS = TOPICS.playerPage;
-export { playerPageTopic };
 
 export interface Viewer {
   /** Staff (ADMIN, OWNER, WEB_ADMIN) see what a player hides. */
@@ -152,7 +147,7 @@ export async function gangMilestones(
   gangId: string,
   limit = MILESTONE_LIMIT,
 ): Promise<ActivityItem[]> {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     select m.id, m.occurred_at, m.actor_uuid, p.username as actor_username,
            m.target_uuid, t.username as target_username, m.activity_type, m.activity_text
     from ${gangMembers} g
@@ -167,10 +162,8 @@ export async function gangMilestones(
     left join ${players} t on t.uuid = m.target_uuid
     where g.gang_id = ${gangId}
     order by m.occurred_at desc, m.id desc
-    limit ${limit}`)) as unknown as { rows: MilestoneRow[] } | MilestoneRow[];
-  // Both drivers answer {rows}; the array form is for drivers that answer the rows alone.
-  const rows = Array.isArray(result) ? result : result.rows;
-  return rows.map((row) => ({
+    limit ${limit}`);
+  return rowsOf<MilestoneRow>(result).map((row) => ({
     ...row,
     id: Number(row.id),
     occurred_at: new Date(row.occurred_at).toISOString(),

@@ -17,11 +17,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { playerPageTopic, TOPICS } from '../../live/topics.ts';
 import { authenticate, bearerToken } from '../../plugins/authenticate.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { currentUser } from '../auth/service.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import { PLAYER_PAGE_TOPICS, playerPage, playerPageTopic } from './public-page.ts';
+import { playerPage } from './public-page.ts';
 import { activityFeed, NO_SUCH_PLAYER, privacyOf, publicProfile, setPrivacy, statsOf } from './service.ts';
 
 export const playersRoutes: FastifyPluginAsyncZod<{
@@ -31,9 +32,9 @@ export const playersRoutes: FastifyPluginAsyncZod<{
   tokens: AccessTokens;
 }> = async (app, { db, hub, config, tokens }) => {
   hub.define(
-    PLAYER_PAGE_TOPICS,
+    TOPICS.playerPage,
     async (topic): Promise<{ value: PlayerPageMessage }> => ({
-      value: { player: await playerPage(db, topic.slice(PLAYER_PAGE_TOPICS.length)) },
+      value: { player: await playerPage(db, topic.slice(TOPICS.playerPage.length)) },
     }),
   );
 

@@ -5,7 +5,7 @@
 // report arrives (at most once a second), and the history, rebuilt once a minute.
 import { type ServerStatus, STATUS_SERIES, type StatusRange, type StatusSeries } from '@prison/shared/status';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { serverStatus, statusHourly, statusSamples } from '../../db/schema.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
@@ -77,7 +77,7 @@ export async function recordStatusSamples(tx: Tx, reports: StatusReport[]): Prom
  * peak) and deletes them, in one statement: two processes doing it at once fold each row once.
  */
 export async function foldOldSamples(db: Db, retentionDays = SAMPLE_RETENTION_DAYS): Promise<number> {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     with old as (
       delete from ${statusSamples}
       where minute < now() - make_interval(days => ${retentionDays})
@@ -93,11 +93,8 @@ export async function foldOldSamples(db: Db, retentionDays = SAMPLE_RETENTION_DA
         samples = ${statusHourly.samples} + excluded.samples
       returning 1
     )
-    select (select count(*) from old)::int as folded`)) as unknown as
-    | { rows: Array<{ folded: number }> }
-    | Array<{ folded: number }>;
-  const rows = Array.isArray(result) ? result : result.rows;
-  return Number(rows[0]?.folded ?? 0);
+    select (select count(*) from old)::int as folded`);
+  return Number(rowsOf<{ folded: number }>(result)[0]?.folded ?? 0);
 }
 
 export type CurrentStatus = Omit<ServerStatus, 'history'>;
@@ -161,14 +158,12 @@ export function buildStatusHistory(db: Db): TopicBuilder<StatusHistory> {
       const { spanSeconds, step } = STATUS_SERIES[range];
       const last = Math.floor(nowSeconds / step) * step;
       const first = last - spanSeconds + step;
-      const result = (await db.execute(sql`
+      const result = await db.execute(sql`
         select (floor(extract(epoch from minute) / ${step}) * ${step})::bigint as bucket, max(peak)::int as peak
         from ${statusSamples}
         where minute >= to_timestamp(${first})
-        group by 1`)) as unknown as
-        | { rows: Array<{ bucket: string | number; peak: number }> }
-        | Array<{ bucket: string | number; peak: number }>;
-      const rows = Array.isArray(result) ? result : result.rows;
+        group by 1`);
+      const rows = rowsOf<{ bucket: string | number; peak: number }>(result);
       const peaks = new Map(rows.map((row) => [Number(row.bucket), Number(row.peak)]));
       const points: StatusSeries['points'] = [];
       for (let bucket = first; bucket <= last; bucket += step)
