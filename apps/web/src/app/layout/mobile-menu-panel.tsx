@@ -6,7 +6,8 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { iconButtonClass } from '../../components/ui/button.tsx';
-import { SEARCH_INPUT_ID, SiteSearch } from '../../features/search/site-search.tsx';
+import { SiteSearch } from '../../features/search/site-search.tsx';
+import { SEARCH_INPUT_ID } from '../../lib/site-search-field.ts';
 import { AccountLinks } from './account-links.tsx';
 import { isNavActive, NAV_LINKS } from './nav-links.ts';
 

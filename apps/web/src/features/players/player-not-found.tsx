@@ -3,15 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { NotFoundPanel } from '../../components/ui/not-found-panel.tsx';
-
-// The header's search field (features/search): "/" focuses it from anywhere.
-const SITE_SEARCH_ID = 'site-search';
-
-/** The header's search field when it is drawn (on a phone it sits in the menu instead). */
-function visibleSearchField(): HTMLElement | null {
-  const field = document.getElementById(SITE_SEARCH_ID);
-  return field && field.getClientRects().length > 0 ? field : null;
-}
+import { visibleSearchField } from '../../lib/site-search-field.ts';
 
 /** An unknown name or uuid: where to look instead. */
 export function PlayerNotFound() {

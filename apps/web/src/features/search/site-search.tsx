@@ -6,12 +6,12 @@ import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SEARCH_INPUT_ID } from '../../lib/site-search-field.ts';
 import type { SearchOption } from './search-option.ts';
 
 const loadResults = () => import('./search-results.tsx');
 const SearchResults = lazy(() => loadResults().then((module) => ({ default: module.SearchResults })));
 
-export const SEARCH_INPUT_ID = 'site-search';
 const LABEL = 'Search players and gangs';
 
 /** Keys typed into a field belong to it: `/` only jumps to the search from elsewhere. */

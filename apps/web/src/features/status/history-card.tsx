@@ -5,7 +5,8 @@ import { ChartArea } from 'lucide-react';
 import * as Tabs from 'radix-ui/tabs';
 import { lazy, Suspense, useId } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { describeHistory, formatCount, perBucket, RANGES, summarizeSeries } from './status-model.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { describeHistory, perBucket, RANGES, summarizeSeries } from './status-model.ts';
 
 /** The chart's code, uPlot included: its own chunk, fetched once the status page is open. */
 export const loadStatusChart = () => import('./status-chart.tsx');
@@ -84,7 +85,7 @@ function RangeHistory({ range, series }: { range: StatusRange; series: StatusSer
         {figures.map(({ label, value }) => (
           <div key={label}>
             <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
-            <dd className="font-display text-lg font-bold text-fg tabular-nums">{formatCount(value)}</dd>
+            <dd className="font-display text-lg font-bold text-fg tabular-nums">{formatWhole(value)}</dd>
           </div>
         ))}
       </dl>

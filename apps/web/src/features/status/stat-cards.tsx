@@ -2,7 +2,8 @@ import type { ServerStatus } from '@prison/shared/status';
 import { clsx } from 'clsx';
 import { Gauge, type LucideIcon, Timer, TrendingUp, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatCount, type TpsHealth, tpsHealth } from './status-model.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { type TpsHealth, tpsHealth } from './status-model.ts';
 
 const HEALTH: Record<TpsHealth, { label: string; text: string; badge: string }> = {
   good: {
@@ -66,10 +67,10 @@ function Missing() {
 
 function OnlineNow({ online, max }: { online: number | null; max: number | null }) {
   if (online === null) return <Missing />;
-  if (max === null) return <span>{formatCount(online)}</span>;
+  if (max === null) return <span>{formatWhole(online)}</span>;
   return (
     <span>
-      {formatCount(online)} <span className="text-lg font-semibold text-fg-muted">of {formatCount(max)}</span>
+      {formatWhole(online)} <span className="text-lg font-semibold text-fg-muted">of {formatWhole(max)}</span>
     </span>
   );
 }
@@ -108,7 +109,7 @@ export function StatCards({ status, liveOnline }: { status: ServerStatus; liveOn
       <StatCard
         label="Peak today"
         icon={TrendingUp}
-        value={status.peak_today === null ? <Missing /> : formatCount(status.peak_today)}
+        value={status.peak_today === null ? <Missing /> : formatWhole(status.peak_today)}
         detail="Most online since midnight UTC"
       />
       <StatCard

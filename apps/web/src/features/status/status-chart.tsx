@@ -6,7 +6,8 @@ import type { StatusRange, StatusSeries } from '@prison/shared/status';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import './status-chart.css';
-import { bucketTime, formatCount } from './status-model.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { bucketTime } from './status-model.ts';
 
 interface ThemeColors {
   accent: string;
@@ -162,7 +163,7 @@ function tooltipPlugin(range: StatusRange): uPlot.Plugin {
         value.textContent =
           online === null || online === undefined
             ? 'No report'
-            : `${formatCount(online)} ${online === 1 ? 'player' : 'players'} online`;
+            : `${formatWhole(online)} ${online === 1 ? 'player' : 'players'} online`;
         tip.hidden = false;
         const x = u.valToPos(at, 'x');
         const y = online === null || online === undefined ? u.over.clientHeight / 2 : u.valToPos(online, 'y');

@@ -1,6 +1,7 @@
 // What the status page says about its figures: the health of the tick rate, the three chart ranges
 // and a summary of a range's history (shown beside the chart and read out as its text alternative).
 import type { StatusRange, StatusSeries } from '@prison/shared/status';
+import { formatWhole } from '../../lib/money.ts';
 
 export type TpsHealth = 'good' | 'fair' | 'poor';
 
@@ -63,10 +64,7 @@ export function perBucket(stepSeconds: number): string {
   return hours === 1 ? 'per hour' : `per ${hours} hours`;
 }
 
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-export const formatCount = (value: number) => count.format(value);
-
-const players = (value: number) => `${formatCount(value)} ${Math.round(value) === 1 ? 'player' : 'players'}`;
+const players = (value: number) => `${formatWhole(value)} ${Math.round(value) === 1 ? 'player' : 'players'}`;
 
 /** When a bucket started: the time of day over 24 hours, with the day over longer ranges. */
 export function bucketTime(range: StatusRange, epochSeconds: number): string {
