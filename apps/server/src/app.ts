@@ -6,7 +6,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
-import { HttpError } from './errors.ts';
 import type { LiveHub } from './live/hub.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
@@ -25,7 +24,7 @@ import { previewsRoutes } from './modules/previews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
-import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts';
 import { FastLane } from './plugins/fast-lane.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurity } from './plugins/security.ts';

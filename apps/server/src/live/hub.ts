@@ -4,7 +4,8 @@
 // of stateless processes behind a load balancer stay in step.
 import type { WebSocket } from 'ws';
 import { type Database, LIVE_CHANNEL } from '../db/client.ts';
-import { DATABASE_UNAVAILABLE, unavailable } from '../errors.ts';
+import { DATABASE_UNAVAILABLE } from '../db/errors.ts';
+import { unavailable } from '../errors.ts';
 import type { Topic as TopicName } from './topics.ts';
 
 export const REBUILD_INTERVAL_MS = 1000;

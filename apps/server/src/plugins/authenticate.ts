@@ -2,9 +2,9 @@
 // database, so a role taken away in game takes effect at once, not when the token expires.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../errors.ts';
 import { currentUser } from '../modules/auth/service.ts';
 import { type AccessClaims, type AccessTokens, InvalidTokenError } from '../modules/auth/tokens.ts';
+import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

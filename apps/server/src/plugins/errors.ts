@@ -1,7 +1,21 @@
-// Every error is JSON {detail} with the right status; stack traces never reach a client.
+// Where errors become answers: every error is JSON {detail} with the right status; stack traces never
+// reach a client. Below the HTTP layer code raises domain errors (errors.ts); HttpError is for the
+// HTTP layer itself (plugins, app.ts).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE, DomainError, type Failure, HttpError, isDatabaseDown } from '../errors.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseDown } from '../db/errors.ts';
+import { DomainError, type Failure } from '../errors.ts';
+
+/** The HTTP layer's own errors: a status and a plain sentence. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(detail);
+  }
+}
 
 /** The one place a domain error becomes a status. */
 export const STATUS_OF: Readonly<Record<Failure, number>> = {

@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from './errors.ts';
 
 const PING_INTERVAL_MS = 30_000;
 // Clients of the live feeds only listen; anything they send is tiny.

@@ -13,6 +13,7 @@ import {
 } from '@prison/shared/auction';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { sqlState } from '../../db/errors.ts';
 import {
   auctionCategories,
   auctionListings,
@@ -21,7 +22,7 @@ import {
   ledger,
   players,
 } from '../../db/schema.ts';
-import { conflict, DomainError, forbidden, notFound, sqlState, unavailable } from '../../errors.ts';
+import { conflict, DomainError, forbidden, notFound, unavailable } from '../../errors.ts';
 import { notifyChanges } from '../../live/changes.ts';
 import type { TopicBuild } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';

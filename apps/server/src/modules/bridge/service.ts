@@ -19,6 +19,7 @@ import { MILESTONE_TYPES } from '@prison/shared/players';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { sqlState } from '../../db/errors.ts';
 import {
   activity,
   auctionCategories,
@@ -34,7 +35,7 @@ import {
   serverStatus,
   xpHourly,
 } from '../../db/schema.ts';
-import { DomainError, invalid, sqlState, unavailable } from '../../errors.ts';
+import { DomainError, invalid, unavailable } from '../../errors.ts';
 import { type Change, notifyChanges } from '../../live/changes.ts';
 import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
