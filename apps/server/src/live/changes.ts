@@ -1,7 +1,8 @@
 // What a write changed, said as a typed change; this one registry decides which live topics each
-// change invalidates. A module reports its changes with `notifyChanges` in the transaction that made
-// them (the NOTIFY is delivered on commit, to every process) and never names another module's
-// topic. A misspelt change or topic does not compile; changes.test.ts shows that every change
+// change invalidates. A domain operation takes a `Write` (the transaction and the changes made so far)
+// and records its own changes there; whoever opened the transaction reports them with
+// `notifyChanges` before it commits (the NOTIFY is delivered on commit, to every process). No module
+// names another module's topic. A misspelt change or topic does not compile; changes.test.ts shows that every change
 // reaches a topic and every topic is reached.
 import { type Db, notifyTopics, type Tx } from '../db/client.ts';
 import { playerPageTopic, TOPICS, type Topic } from './topics.ts';
@@ -32,6 +33,15 @@ export type Change =
   | { type: 'privacy.changed'; player: string };
 
 export type ChangeType = Change['type'];
+
+/** A write in progress: its transaction, and what its domain operations have changed so far. */
+export interface Write {
+  readonly tx: Tx;
+  readonly changes: Change[];
+}
+
+/** A new write in `tx`, with nothing changed yet. */
+export const writeIn = (tx: Tx): Write => ({ tx, changes: [] });
 
 /** The topics a change invalidates. */
 export function topicsOf(change: Change): Topic[] {

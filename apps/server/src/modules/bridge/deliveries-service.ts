@@ -6,8 +6,31 @@ import type { Delivery } from '@prison/shared/bridge';
 import { and, asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deliveries } from '../../db/schema.ts';
+import type { Write } from '../../live/changes.ts';
 
 export const DELIVERIES_CHANNEL = 'deliveries';
+
+export interface NewDelivery {
+  purchaseId: string;
+  player: string;
+  item: { name: string; icon: string };
+  qty: number;
+}
+
+/** Queues a purchase's items for the game server; every process's bridge sockets hear of it on commit. */
+export async function queueDelivery(w: Write, delivery: NewDelivery): Promise<void> {
+  const [row] = await w.tx
+    .insert(deliveries)
+    .values({
+      purchaseId: delivery.purchaseId,
+      playerUuid: delivery.player,
+      itemName: delivery.item.name,
+      itemIcon: delivery.item.icon,
+      qty: delivery.qty,
+    })
+    .returning({ id: deliveries.id });
+  await w.tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, ${row!.id}::text)`);
+}
 
 const pending = isNull(deliveries.deliveredAt);
 const columns = {

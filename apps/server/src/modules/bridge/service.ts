@@ -15,42 +15,43 @@ import {
   type ReceivedBridgeEventOf,
   receivedBridgeEventSchema,
 } from '@prison/shared/bridge';
-import { MILESTONE_TYPES } from '@prison/shared/players';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
-import {
-  activity,
-  auctionCategories,
-  auctionListings,
-  bridgeEvents,
-  friendships,
-  gangMembers,
-  gangs,
-  gkitStates,
-  ledger,
-  playerStats,
-  players,
-  serverStatus,
-  xpHourly,
-} from '../../db/schema.ts';
+import { auctionCategories, auctionListings, bridgeEvents, gangs, players } from '../../db/schema.ts';
 import { DomainError, invalid, unavailable } from '../../errors.ts';
-import { type Change, notifyChanges } from '../../live/changes.ts';
+import { notifyChanges, type Write, writeIn } from '../../live/changes.ts';
+import { addListing, cancelListing } from '../auction/listings.ts';
 import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { BACKFILL_AFTER_MS, recordStatusSamples } from '../status/service.ts';
+import { changeBalance } from '../players/balance.ts';
+import {
+  addActivity,
+  addHourlyXp,
+  hourOf,
+  recordJoin,
+  recordProgress,
+  recordQuit,
+  recordStats,
+  storeGKit,
+} from '../players/writes.ts';
+import {
+  befriend,
+  changeTreasury,
+  disbandGang,
+  leaveGang,
+  setMembership,
+  unfriend,
+  upsertGang,
+} from '../social/writes.ts';
+import { recordReports } from '../status/service.ts';
 
 /** Attempts after the first when the database reports a deadlock or a serialization failure. */
 export const BATCH_RETRIES = 3;
 const RETRYABLE_STATES = new Set(['40P01', '40001']);
 export const BATCH_BUSY =
   'The database was busy with other changes to the same rows; nothing was applied. Send the batch again.';
-/**
- * How far behind the site's clock the game server's may run before its server.status reports
- * count as older than when they arrived (see `applyStatus`).
- */
-export const STATUS_CLOCK_SKEW_MS = 10_000;
 
 export interface EventError {
   index: number;
@@ -102,17 +103,14 @@ interface Known {
 interface Deferred {
   /** XP gained per hour (epoch milliseconds of the hour's start). */
   xpByHour: Map<number, number>;
-  /** The newest server.status of the batch. */
-  status: Prepared | null;
 }
 
 interface Context {
-  tx: Tx;
+  /** The batch's transaction and what it changed, for the live hubs (live/changes.ts). */
+  w: Write;
   at: Date;
   eventId: string;
   passwordHash?: string;
-  /** What the batch changed, for the live hubs (live/changes.ts). */
-  changes: Change[];
   deferred: Deferred;
 }
 
@@ -186,8 +184,8 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     toApply.map((p) => p.event),
   );
   const errors: EventError[] = [];
-  const changes: Change[] = [];
-  const deferred: Deferred = { xpByHour: new Map(), status: null };
+  const w = writeIn(tx);
+  const deferred: Deferred = { xpByHour: new Map() };
   for (const { index, event, at, passwordHash } of toApply) {
     const problem = checkReferences(event, known);
     if (problem) {
@@ -196,7 +194,7 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     }
     if (errors.length > 0) continue; // Keep checking references; applying is pointless now.
     try {
-      await apply(event, { tx, at, eventId: event.id, changes, passwordHash, deferred });
+      await apply(event, { w, at, eventId: event.id, passwordHash, deferred });
     } catch (err) {
       // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
       if (!isDataError(err)) throw err;
@@ -205,26 +203,14 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     }
   }
   if (errors.length > 0) throw new BridgeBatchError(errors);
-  for (const p of toApply) {
-    if (p.event.type !== 'server.status') continue;
-    // The newest report of the batch wins (the later one of two with the same time).
-    if (!deferred.status || p.at.getTime() >= deferred.status.at.getTime()) deferred.status = p;
-  }
-  await applyHourlyXp(tx, deferred.xpByHour);
-  if (deferred.status) {
-    await recordStatusSamples(
-      tx,
-      toApply.flatMap(({ event, at }) => (event.type === 'server.status' ? [{ ...event, at }] : [])),
-    );
-    await applyStatus(tx, deferred.status);
-    // Reports from the past (a backfill after an outage, a seeded history) change the charts,
-    // which otherwise follow new reports once a minute.
-    const backfill = toApply.some(
-      ({ event, at }) => event.type === 'server.status' && Date.now() - at.getTime() > BACKFILL_AFTER_MS,
-    );
-    changes.push({ type: 'server.reported', backfill });
-  }
-  await notifyChanges(tx, changes);
+  await addHourlyXp(w, deferred.xpByHour);
+  await recordReports(
+    w,
+    toApply.flatMap(({ event, at, sentAt }) =>
+      event.type === 'server.status' ? [{ ...event, at, atSent: sentAt }] : [],
+    ),
+  );
+  await notifyChanges(tx, w.changes);
   return { applied: toApply.length, skipped: events.length - toApply.length };
 }
 
@@ -340,302 +326,84 @@ function checkReferences(event: ReceivedBridgeEvent, known: Known): string | nul
   }
 }
 
-const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-/** Money, rounded to cents once, here, so that every row that records it gets the same amount. */
-const cents = (amount: string) => sql`round(${amount}::numeric, 2)`;
-const HOUR_MS = 3_600_000;
-
 type Appliers = {
   [T in ReceivedBridgeEvent['type']]: (event: ReceivedBridgeEventOf<T>, ctx: Context) => Promise<void>;
 };
 
+// Each event is one domain operation; the modules own the rules (and report what changed).
 const appliers: Appliers = {
-  async 'player.join'(e, { tx, at, changes }) {
-    await tx
-      .insert(players)
-      .values({
-        uuid: e.uuid,
-        username: e.username,
-        online: true,
-        firstLoginAt: at,
-        lastLoginAt: at,
-        lastSeenAt: at,
-      })
-      .onConflictDoUpdate({
-        target: players.uuid,
-        set: {
-          username: e.username,
-          // A join older than the last quit (delivered late) does not bring the player back.
-          online: sql`case when ${iso(at)} >= coalesce(${players.lastLogoutAt}, '-infinity') then true else ${players.online} end`,
-          // Times only move forward (first login only backward), whatever order events arrive in.
-          lastLoginAt: sql`greatest(${players.lastLoginAt}, ${iso(at)})`,
-          lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
-          firstLoginAt: sql`least(${players.firstLoginAt}, ${iso(at)})`,
-        },
-      });
-    changes.push({ type: 'player.named', player: e.uuid }, { type: 'presence.changed', player: e.uuid });
-  },
-
-  async 'player.quit'(e, { tx, at, changes }) {
-    await tx
-      .update(players)
-      .set({
-        online: sql`case when ${iso(at)} >= coalesce(${players.lastLoginAt}, '-infinity') then false else ${players.online} end`,
-        lastLogoutAt: sql`greatest(${players.lastLogoutAt}, ${iso(at)})`,
-        lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
-      })
-      .where(eq(players.uuid, e.uuid));
-    changes.push({ type: 'presence.changed', player: e.uuid });
-  },
-
-  async 'player.progress'(e, { tx, at, changes, deferred }) {
-    await tx
-      .update(players)
-      .set({
-        xp: sql`${players.xp} + ${e.xp_delta}`,
-        lifetimeXp: sql`${players.lifetimeXp} + ${e.xp_delta}`,
-        lastSeenAt: sql`greatest(${players.lastSeenAt}, ${iso(at)})`,
-        ...(e.level !== undefined && { level: e.level }),
-        ...(e.prestige !== undefined && { prestige: e.prestige }),
-        ...(e.rank !== undefined && { rank: e.rank.toUpperCase() }),
-      })
-      .where(eq(players.uuid, e.uuid));
+  'player.join': (e, { w, at }) => recordJoin(w, e, at),
+  'player.quit': (e, { w, at }) => recordQuit(w, e.uuid, at),
+  async 'player.progress'(e, { w, at, deferred }) {
+    await recordProgress(
+      w,
+      e.uuid,
+      { xpDelta: e.xp_delta, level: e.level, prestige: e.prestige, rank: e.rank },
+      at,
+    );
     if (e.xp_delta > 0) {
-      const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+      const hour = hourOf(at);
       deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
     }
-    // Playing moves last_seen_at, which the gang rosters show as each member's last activity.
-    changes.push({ type: 'progress.changed', player: e.uuid });
   },
-
-  async 'player.balance'(e, { tx, eventId, changes }) {
-    // The ledger row first: the balance then moves by exactly the amount it recorded.
-    const [entry] = await tx
-      .insert(ledger)
-      .values({ playerUuid: e.uuid, delta: cents(e.delta), reason: e.reason, reference: `bridge:${eventId}` })
-      .returning({ delta: ledger.delta });
-    await tx
-      .update(players)
-      .set({ balance: sql`${players.balance} + ${entry!.delta}::numeric` })
-      .where(eq(players.uuid, e.uuid));
-    changes.push({ type: 'balance.changed', player: e.uuid });
+  async 'player.balance'(e, { w, eventId }) {
+    await changeBalance(w, {
+      player: e.uuid,
+      delta: e.delta,
+      reason: e.reason,
+      reference: `bridge:${eventId}`,
+    });
   },
-
-  async 'player.stats'(e, { tx, at, changes }) {
-    changes.push({ type: 'stats.changed', player: e.uuid });
-    const upsert = async (values: Record<string, number>, mode: 'add' | 'set') => {
-      const rows = Object.entries(values).map(([name, value]) => ({
-        playerUuid: e.uuid,
-        name,
-        value,
-        updatedAt: at,
-      }));
-      if (rows.length === 0) return;
-      await tx
-        .insert(playerStats)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [playerStats.playerUuid, playerStats.name],
-          set: {
-            value: mode === 'add' ? sql`${playerStats.value} + excluded.value` : sql`excluded.value`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        });
-    };
-    await upsert(e.set ?? {}, 'set');
-    await upsert(e.add ?? {}, 'add');
-  },
-
-  async 'player.gkit'(e, { tx }) {
-    const state = {
+  'player.stats': (e, { w, at }) => recordStats(w, e.uuid, e, at),
+  'player.gkit': (e, { w }) =>
+    storeGKit(w, e.uuid, e.kit_id, {
       unlocked: e.unlocked,
       level: e.level,
       cooldownEndsAt: e.cooldown_ends_at ? new Date(e.cooldown_ends_at) : null,
       lastClaimedAt: e.last_claimed_at ? new Date(e.last_claimed_at) : null,
-    };
-    await tx
-      .insert(gkitStates)
-      .values({ playerUuid: e.uuid, kitId: e.kit_id, ...state })
-      .onConflictDoUpdate({ target: [gkitStates.playerUuid, gkitStates.kitId], set: state });
-  },
-
-  async activity(e, { tx, at, changes }) {
-    await tx.insert(activity).values({
-      occurredAt: at,
-      actorUuid: e.actor_uuid,
-      targetUuid: e.target_uuid ?? null,
-      activityType: e.activity_type,
-      activityText: e.activity_text ?? null,
-    });
-    changes.push({
-      type: 'activity.added',
-      actor: e.actor_uuid,
-      milestone: (MILESTONE_TYPES as readonly string[]).includes(e.activity_type),
-    });
-  },
-
-  async 'gang.upsert'(e, { tx, changes }) {
-    const fields = {
-      name: e.name,
-      status: e.status,
-      ...(e.color !== undefined && { color: e.color }),
-      ...(e.min_level !== undefined && { minLevel: e.min_level }),
-    };
-    await tx
-      .insert(gangs)
-      .values({ id: e.gang_id, ...fields })
-      .onConflictDoUpdate({ target: gangs.id, set: fields });
-    changes.push({ type: 'gang.changed', gang: e.gang_id });
-  },
-
-  async 'gang.treasury'(e, { tx, changes }) {
-    await tx
-      .update(gangs)
-      .set({ balance: sql`${gangs.balance} + ${cents(e.delta)}` })
-      .where(eq(gangs.id, e.gang_id));
-    changes.push({ type: 'treasury.changed', gang: e.gang_id });
-  },
-
-  async 'gang.member'(e, { tx, at, changes }) {
-    await tx
-      .insert(gangMembers)
-      .values({ playerUuid: e.uuid, gangId: e.gang_id, role: e.role, joinedAt: at })
-      .onConflictDoUpdate({
-        target: gangMembers.playerUuid,
-        set: {
-          gangId: e.gang_id,
-          role: e.role,
-          // A role change keeps the joining date; moving to another gang starts a new one.
-          joinedAt: sql`case when ${gangMembers.gangId} = excluded.gang_id then ${gangMembers.joinedAt} else excluded.joined_at end`,
-        },
-      });
-    changes.push({ type: 'membership.changed', player: e.uuid });
-  },
-
-  async 'gang.leave'(e, { tx, changes }) {
-    await tx
-      .delete(gangMembers)
-      .where(and(eq(gangMembers.playerUuid, e.uuid), eq(gangMembers.gangId, e.gang_id)));
-    changes.push({ type: 'membership.changed', player: e.uuid });
-  },
-
-  async 'gang.disband'(e, { tx, changes }) {
-    await tx.delete(gangs).where(eq(gangs.id, e.gang_id));
-    changes.push({ type: 'gang.changed', gang: e.gang_id });
-  },
-
-  async 'friend.add'(e, { tx, at, changes }) {
-    await tx
-      .insert(friendships)
-      .values([
-        { playerUuid: e.uuid, friendUuid: e.friend_uuid, since: at },
-        { playerUuid: e.friend_uuid, friendUuid: e.uuid, since: at },
-      ])
-      .onConflictDoNothing();
-    changes.push({ type: 'friendship.changed', players: [e.uuid, e.friend_uuid] });
-  },
-
-  async 'friend.remove'(e, { tx, changes }) {
-    await tx
-      .delete(friendships)
-      .where(
-        or(
-          and(eq(friendships.playerUuid, e.uuid), eq(friendships.friendUuid, e.friend_uuid)),
-          and(eq(friendships.playerUuid, e.friend_uuid), eq(friendships.friendUuid, e.uuid)),
-        ),
-      );
-    changes.push({ type: 'friendship.changed', players: [e.uuid, e.friend_uuid] });
-  },
-
-  async 'auction.listed'(e, { tx, at, changes }) {
-    await tx
-      .insert(auctionCategories)
-      .values({ key: e.category_key, displayName: e.category_name, icon: e.category_icon ?? e.item.icon })
-      .onConflictDoUpdate({
-        target: auctionCategories.key,
-        set: { displayName: e.category_name, ...(e.category_icon && { icon: e.category_icon }) },
-      });
-    await tx.insert(auctionListings).values({
-      id: e.listing_id,
-      sellerUuid: e.seller_uuid,
-      categoryKey: e.category_key,
-      itemName: e.item.name,
-      itemIcon: e.item.icon,
-      qtyListed: e.qty,
-      qtyLeft: e.qty,
-      price: cents(e.price),
-      listedAt: at,
-    });
-    changes.push({ type: 'listing.changed' });
-  },
-
-  async 'auction.cancelled'(e, { tx, at, changes }) {
-    await tx
-      .update(auctionListings)
-      .set({ cancelledAt: sql`coalesce(${auctionListings.cancelledAt}, ${iso(at)})` })
-      .where(eq(auctionListings.id, e.listing_id));
-    changes.push({ type: 'listing.changed' });
-  },
-
-  // Applied once, at the end of the batch (the newest report wins): see applyStatus.
+    }),
+  activity: (e, { w, at }) =>
+    addActivity(
+      w,
+      {
+        actor: e.actor_uuid,
+        target: e.target_uuid ?? null,
+        type: e.activity_type,
+        text: e.activity_text ?? null,
+      },
+      at,
+    ),
+  'gang.upsert': (e, { w }) =>
+    upsertGang(w, e.gang_id, { name: e.name, status: e.status, color: e.color, minLevel: e.min_level }),
+  'gang.treasury': (e, { w }) => changeTreasury(w, e.gang_id, e.delta),
+  'gang.member': (e, { w, at }) => setMembership(w, e.uuid, e.gang_id, e.role, at),
+  'gang.leave': (e, { w }) => leaveGang(w, e.uuid, e.gang_id),
+  'gang.disband': (e, { w }) => disbandGang(w, e.gang_id),
+  'friend.add': (e, { w, at }) => befriend(w, e.uuid, e.friend_uuid, at),
+  'friend.remove': (e, { w }) => unfriend(w, e.uuid, e.friend_uuid),
+  'auction.listed': (e, { w, at }) =>
+    addListing(
+      w,
+      {
+        id: e.listing_id,
+        seller: e.seller_uuid,
+        category: { key: e.category_key, name: e.category_name, icon: e.category_icon },
+        item: e.item,
+        qty: e.qty,
+        price: e.price,
+      },
+      at,
+    ),
+  'auction.cancelled': (e, { w, at }) => cancelListing(w, e.listing_id, at),
+  // Recorded once, at the end of the batch: see runBatch.
   async 'server.status'() {},
-
-  async 'account.password'(e, { tx, passwordHash }) {
-    await storePasswordHash(tx, e.uuid, passwordHash!);
-  },
-
-  async 'account.roles'(e, { tx }) {
-    await storeRoles(tx, e.uuid, e.roles);
+  'account.password': (e, { w, passwordHash }) => storePasswordHash(w.tx, e.uuid, passwordHash!),
+  async 'account.roles'(e, { w }) {
+    await storeRoles(w.tx, e.uuid, e.roles);
   },
 };
 
 function apply(event: ReceivedBridgeEvent, ctx: Context): Promise<void> {
   const applier = appliers[event.type] as (e: ReceivedBridgeEvent, c: Context) => Promise<void>;
   return applier(event, ctx);
-}
-
-/** Adds the batch's XP to the hourly series, one row per hour, in order of the hours. */
-async function applyHourlyXp(tx: Tx, xpByHour: Map<number, number>): Promise<void> {
-  if (xpByHour.size === 0) return;
-  const rows = [...xpByHour].sort(([a], [b]) => a - b).map(([hour, xp]) => ({ hour: new Date(hour), xp }));
-  await tx
-    .insert(xpHourly)
-    .values(rows)
-    .onConflictDoUpdate({ target: xpHourly.hour, set: { xp: sql`${xpHourly.xp} + excluded.xp` } });
-}
-
-/**
- * Records the online count. `reported_at` is when the site heard the report, on the database's
- * clock (the live count goes unknown 60 s after it), so a game server clock that is off does not
- * matter; but a report whose `at` says it is older than that (queued during an outage) counts as
- * heard at `at` + STATUS_CLOCK_SKEW_MS. A report is applied only if that time is not before the
- * stored report's: a queued report neither overwrites a newer one nor looks fresh. Within the
- * skew allowance (10 s) the order in which reports arrive decides.
- */
-async function applyStatus(tx: Tx, p: Prepared): Promise<void> {
-  if (p.event.type !== 'server.status') return;
-  const heard: SQL = p.sentAt
-    ? sql`least(now(), ${iso(new Date(p.at.getTime() + STATUS_CLOCK_SKEW_MS))})`
-    : sql`now()`;
-  await tx
-    .insert(serverStatus)
-    .values({
-      id: 1,
-      online: p.event.online,
-      maxOnline: p.event.max_online,
-      tps: p.event.tps ?? null,
-      mspt: p.event.mspt ?? null,
-      reportedAt: heard,
-    })
-    .onConflictDoUpdate({
-      target: serverStatus.id,
-      set: {
-        online: sql`excluded.online`,
-        maxOnline: sql`excluded.max_online`,
-        tps: sql`excluded.tps`,
-        mspt: sql`excluded.mspt`,
-        reportedAt: sql`excluded.reported_at`,
-      },
-      setWhere: sql`excluded.reported_at >= ${serverStatus.reportedAt}`,
-    });
 }

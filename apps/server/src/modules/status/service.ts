@@ -4,9 +4,10 @@
 // folded into hourly rows. Two live snapshots answer the page: the current figures, rebuilt when a
 // report arrives (at most once a second), and the history, rebuilt once a minute.
 import { type ServerStatus, STATUS_SERIES, type StatusRange, type StatusSeries } from '@prison/shared/status';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { serverStatus, statusHourly, statusSamples } from '../../db/schema.ts';
+import type { Write } from '../../live/changes.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
@@ -21,12 +22,73 @@ export const BACKFILL_AFTER_MS = 5 * 60_000;
 /** Minute samples older than this are folded into hourly rows. */
 export const SAMPLE_RETENTION_DAYS = 90;
 
+/**
+ * How far behind the site's clock the game server's may run before its server.status reports
+ * count as older than when they arrived (see `storeCurrentStatus`).
+ */
+export const STATUS_CLOCK_SKEW_MS = 10_000;
+
 export interface StatusReport {
   online: number;
   max_online: number | null;
   tps?: number | undefined;
   mspt?: number | undefined;
+  /** When it was made: its own time, or when it arrived; never later than that. */
   at: Date;
+  /** Whether the game server sent `at` (a report without one counts as heard when it arrived). */
+  atSent: boolean;
+}
+
+/**
+ * Records a batch's reports: a sample per minute, the newest report as the current status, and the
+ * change that moves the live pages. Called once per batch, after its other events, so that these
+ * rows are locked last and in order.
+ */
+export async function recordReports(w: Write, reports: StatusReport[]): Promise<void> {
+  if (reports.length === 0) return;
+  // The newest report of the batch wins (the later one of two with the same time).
+  const newest = reports.reduce((a, b) => (b.at.getTime() >= a.at.getTime() ? b : a));
+  await recordStatusSamples(w.tx, reports);
+  await storeCurrentStatus(w.tx, newest);
+  // Reports from the past (a backfill after an outage, a seeded history) change the charts,
+  // which otherwise follow new reports once a minute.
+  const backfill = reports.some((r) => Date.now() - r.at.getTime() > BACKFILL_AFTER_MS);
+  w.changes.push({ type: 'server.reported', backfill });
+}
+
+/**
+ * Records the online count. `reported_at` is when the site heard the report, on the database's
+ * clock (the live count goes unknown 60 s after it), so a game server clock that is off does not
+ * matter; but a report whose `at` says it is older than that (queued during an outage) counts as
+ * heard at `at` + STATUS_CLOCK_SKEW_MS. A report is applied only if that time is not before the
+ * stored report's: a queued report neither overwrites a newer one nor looks fresh. Within the
+ * skew allowance (10 s) the order in which reports arrive decides.
+ */
+async function storeCurrentStatus(tx: Tx, report: StatusReport): Promise<void> {
+  const heard: SQL = report.atSent
+    ? sql`least(now(), ${new Date(report.at.getTime() + STATUS_CLOCK_SKEW_MS).toISOString()}::timestamptz)`
+    : sql`now()`;
+  await tx
+    .insert(serverStatus)
+    .values({
+      id: 1,
+      online: report.online,
+      maxOnline: report.max_online,
+      tps: report.tps ?? null,
+      mspt: report.mspt ?? null,
+      reportedAt: heard,
+    })
+    .onConflictDoUpdate({
+      target: serverStatus.id,
+      set: {
+        online: sql`excluded.online`,
+        maxOnline: sql`excluded.max_online`,
+        tps: sql`excluded.tps`,
+        mspt: sql`excluded.mspt`,
+        reportedAt: sql`excluded.reported_at`,
+      },
+      setWhere: sql`excluded.reported_at >= ${serverStatus.reportedAt}`,
+    });
 }
 
 const MINUTE_MS = 60_000;
@@ -35,7 +97,7 @@ const MINUTE_MS = 60_000;
  * Records a batch's reports, one row per minute: the minute's last report, and the most players
  * any report of it counted. Rows are written in order of their minutes, so batches never deadlock.
  */
-export async function recordStatusSamples(tx: Tx, reports: StatusReport[]): Promise<void> {
+async function recordStatusSamples(tx: Tx, reports: StatusReport[]): Promise<void> {
   const byMinute = new Map<number, { last: StatusReport; peak: number }>();
   for (const report of reports) {
     const minute = Math.floor(report.at.getTime() / MINUTE_MS) * MINUTE_MS;
