@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import type { Dashboard } from '@prison/shared/admin';
+import type { LeaderboardEntry, LeaderboardMessage } from '@prison/shared/leaderboard';
+import type { OnlineMessage } from '@prison/shared/live';
+import type { PlayerPageMessage } from '@prison/shared/players';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type Change, type ChangeType, topicsOf } from './changes.ts';
-import { TOPICS, type Topic } from './topics.ts';
+import type { LiveHub } from './hub.ts';
+import { playerPageTopic, TOPICS, type Topic } from './topics.ts';
 
 const A = '00000000-0000-0000-0000-00000000000a';
 const B = '00000000-0000-0000-0000-00000000000b';
@@ -45,5 +50,23 @@ describe('the change registry', () => {
     expect(topicsOf(EXAMPLES['balance.changed'])).toContain(`player:${A}`);
     expect(topicsOf({ type: 'activity.added', actor: A, milestone: false })).not.toContain(`player:${A}`);
     expect(topicsOf({ type: 'server.reported', backfill: false })).not.toContain(TOPICS.statusHistory);
+  });
+});
+
+describe('the topic catalogue', () => {
+  // Checked by the compiler (npm run check): these lines do not run.
+  it("gives every topic its shared value's type, and refuses a misspelt one", () => {
+    const typed = (hub: LiveHub) => {
+      expectTypeOf(hub.current(TOPICS.online)).resolves.toEqualTypeOf<OnlineMessage>();
+      expectTypeOf(hub.peek(TOPICS.dashboard)).toEqualTypeOf<Dashboard | undefined>();
+      expectTypeOf(hub.peek('leaderboard:level')).toEqualTypeOf<LeaderboardEntry[] | undefined>();
+      expectTypeOf(hub.peek('leaderboard:level:10')).toEqualTypeOf<LeaderboardMessage | undefined>();
+      expectTypeOf(hub.peek(playerPageTopic(A))).toEqualTypeOf<PlayerPageMessage | undefined>();
+      // @ts-expect-error a misspelt topic
+      hub.peek('dashbord');
+      // @ts-expect-error a builder of the wrong value
+      hub.define(TOPICS.online, async () => ({ value: { players: 1 } }));
+    };
+    expect(typed).toBeTypeOf('function');
   });
 });

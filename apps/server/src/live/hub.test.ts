@@ -7,14 +7,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the live hub', () => {
   let database: Database;
-  let hub: LiveHub<string>;
+  let hub: LiveHub<[string, unknown]>;
   let state = 0;
   let builds = 0;
   let failing = false;
   beforeAll(async () => {
     database = await openPglite(null);
     // The hub's own behaviour, on topics of its own.
-    hub = new LiveHub<string>(database, quiet);
+    hub = new LiveHub<[string, unknown]>(database, quiet);
     hub.define('counter', async () => {
       builds++;
       if (failing) throw new Error('database down');

@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import { type Database, LIVE_CHANNEL } from '../db/client.ts';
 import { DATABASE_UNAVAILABLE } from '../db/errors.ts';
 import { unavailable } from '../errors.ts';
-import type { Topic as TopicName } from './topics.ts';
+import type { TopicShape } from './topics.ts';
 
 export const REBUILD_INTERVAL_MS = 1000;
 // A socket that falls this far behind is closed rather than buffered without bound.
@@ -40,10 +40,20 @@ interface Topic {
 
 type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
+/** A topic's name, or the pattern of its names, and the value it holds. */
+type Shape = [string, unknown];
+/** The value the topics named `K` hold. */
+type ValueIn<S extends Shape, K> = S extends [infer P, infer V] ? (K extends P ? V : never) : never;
+/** What the builder of `N` (a topic, or a family when it ends with ':') builds. */
+type BuiltFor<S extends Shape, N extends string> = N extends S[0]
+  ? ValueIn<S, N>
+  : ValueIn<S, Extract<S[0], `${N}${string}`>>;
+
 /**
- * `T` is the names it accepts: the site's topics (topics.ts), so a misspelt one does not compile.
+ * `S` is the topics it keeps and their values: the site's (topics.ts), so a misspelt topic does not
+ * compile and each builder, reader and socket gets the topic's own type.
  */
-export class LiveHub<T extends string = TopicName> {
+export class LiveHub<S extends Shape = TopicShape> {
   private readonly builders = new Map<string, TopicBuilder>();
   private readonly topics = new Map<string, Topic>();
   private unlisten: (() => Promise<void>) | null = null;
@@ -55,7 +65,7 @@ export class LiveHub<T extends string = TopicName> {
   ) {}
 
   /** Registers the builder of a topic, or of a family of topics when the name ends with ':'. */
-  define<V>(name: T, builder: TopicBuilder<V>): void {
+  define<N extends S[0] | `${string}:`>(name: N, builder: TopicBuilder<BuiltFor<S, N>>): void {
     this.builders.set(name, builder as TopicBuilder);
   }
 
@@ -70,21 +80,21 @@ export class LiveHub<T extends string = TopicName> {
   }
 
   /** The current value of a topic, built on first use. Read endpoints answer from it. */
-  async current<V>(name: T): Promise<V> {
+  async current<K extends S[0]>(name: K): Promise<ValueIn<S, K>> {
     const topic = this.topic(name);
     if (!topic.built) await this.rebuildNow(topic);
     if (!topic.built) throw unavailable(DATABASE_UNAVAILABLE);
-    return topic.value as V;
+    return topic.value as ValueIn<S, K>;
   }
 
   /** The value of a topic if it is built already, without building it: for synchronous readers. */
-  peek<V>(name: T): V | undefined {
+  peek<K extends S[0]>(name: K): ValueIn<S, K> | undefined {
     const topic = this.topics.get(name);
-    return topic?.built ? (topic.value as V) : undefined;
+    return topic?.built ? (topic.value as ValueIn<S, K>) : undefined;
   }
 
   /** Adds a socket to a topic and sends it the current snapshot at once. */
-  async subscribe(name: T, socket: WebSocket): Promise<void> {
+  async subscribe(name: S[0], socket: WebSocket): Promise<void> {
     const topic = this.topic(name);
     if (!topic.built) await this.rebuildNow(topic);
     if (socket.readyState !== socket.OPEN) return;
@@ -106,7 +116,7 @@ export class LiveHub<T extends string = TopicName> {
    * caller's write), so that what this process answers next includes a write it just committed. A
    * topic nobody has read yet is left to its first reader.
    */
-  async refresh(name: T): Promise<void> {
+  async refresh(name: S[0]): Promise<void> {
     const topic = this.topics.get(name);
     if (!topic) return;
     if (topic.building) await topic.building;
@@ -114,7 +124,7 @@ export class LiveHub<T extends string = TopicName> {
   }
 
   /** Marks topics changed in this process (the NOTIFY path does the same for every process). */
-  invalidate(names: Iterable<T | '*'>): void {
+  invalidate(names: Iterable<S[0] | `${string}:` | '*'>): void {
     for (const name of names) {
       if (name === '*') {
         for (const topic of this.topics.values()) this.schedule(topic);
@@ -130,7 +140,7 @@ export class LiveHub<T extends string = TopicName> {
   private onNotify(payload: string): void {
     if (this.stopped) return;
     // What other processes (or this one) named; names this process does not know match nothing.
-    this.invalidate(payload.split(',').filter(Boolean) as T[]);
+    this.invalidate(payload.split(',').filter(Boolean) as S[0][]);
   }
 
   private topic(name: string): Topic {
@@ -238,7 +248,7 @@ export class LiveHub<T extends string = TopicName> {
     }
   }
 
-  socketCount(name: T): number {
+  socketCount(name: S[0]): number {
     return this.topics.get(name)?.sockets.size ?? 0;
   }
 }

@@ -1,7 +1,16 @@
-// Every live topic the hub keeps, by name: the one place a topic is spelt. A topic is a snapshot
-// that read endpoints answer from and sockets follow; a family (a name ending in ':') stands for
-// every topic of that family (one per player, metric...). Modules define their builders under these
-// names, and writes reach them only through the changes in changes.ts.
+// Every live topic the hub keeps, by name: the one place a topic is spelt, with the shared type of
+// the value it holds. A topic is a snapshot that read endpoints answer from and sockets follow; a
+// family (a name ending in ':') stands for every topic of that family (one per player, metric...).
+// Modules define their builders under these names, and writes reach them only through the changes
+// in changes.ts.
+import type { Dashboard } from '@prison/shared/admin';
+import type { AuctionCategory } from '@prison/shared/auction';
+import type { Doc } from '@prison/shared/docs';
+import type { LeaderboardEntry, LeaderboardMessage, LeaderboardMetric } from '@prison/shared/leaderboard';
+import type { OnlineMessage } from '@prison/shared/live';
+import type { PlayerPageMessage } from '@prison/shared/players';
+import type { GangsMessage, SocialMessage } from '@prison/shared/social';
+import type { ServerStatus } from '@prison/shared/status';
 
 export const TOPICS = {
   /** The online count (/ws/players). */
@@ -31,5 +40,19 @@ export type TopicFamily = Extract<TopicNames, `${string}:`>;
 /** A topic: one of the names, or a member of a family. */
 export type Topic = TopicNames | `${TopicFamily}${string}`;
 
+/** A topic's name (or the pattern of its names) and the value it holds: the hub's sockets send it. */
+export type TopicShape =
+  | [typeof TOPICS.online, OnlineMessage]
+  | [typeof TOPICS.gangs, GangsMessage]
+  | [typeof TOPICS.dashboard, Dashboard]
+  | [typeof TOPICS.categories, AuctionCategory[]]
+  | [typeof TOPICS.docs, Doc[]]
+  | [typeof TOPICS.status, Omit<ServerStatus, 'history'>]
+  | [typeof TOPICS.statusHistory, ServerStatus['history']]
+  | [`${typeof TOPICS.leaderboard}${LeaderboardMetric}`, LeaderboardEntry[]]
+  | [`${typeof TOPICS.leaderboard}${LeaderboardMetric}:${number}`, LeaderboardMessage]
+  | [`${typeof TOPICS.social}${string}`, SocialMessage]
+  | [`${typeof TOPICS.playerPage}${string}`, PlayerPageMessage];
+
 /** The page of one player. */
-export const playerPageTopic = (uuid: string): Topic => `${TOPICS.playerPage}${uuid.toLowerCase()}`;
+export const playerPageTopic = (uuid: string) => `${TOPICS.playerPage}${uuid.toLowerCase()}` as const;

@@ -73,7 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async () => hub.current<Dashboard>(DASHBOARD_TOPIC),
+    async () => hub.current(DASHBOARD_TOPIC),
   );
 
   app.post(

@@ -12,17 +12,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { players } from '../../db/schema.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
-import { TOPICS, type Topic } from '../../live/topics.ts';
+import { TOPICS } from '../../live/topics.ts';
 
 /** The family of leaderboard topics; the bridge notifies it when levels, XP or balances change. */
 export const LEADERBOARD_TOPICS = TOPICS.leaderboard;
 
 /** The HTTP snapshot of a metric: its top 100, which every limit is a prefix of. */
-export const snapshotTopic = (metric: LeaderboardMetric): Topic => `${LEADERBOARD_TOPICS}${metric}`;
+export const snapshotTopic = (metric: LeaderboardMetric) => `${LEADERBOARD_TOPICS}${metric}` as const;
 
 /** One live feed per (metric, limit), so each socket gets exactly its own frame from the hub. */
-export const feedTopic = (metric: LeaderboardMetric, limit: number): Topic =>
-  `${LEADERBOARD_TOPICS}${metric}:${limit}`;
+export const feedTopic = (metric: LeaderboardMetric, limit: number) =>
+  `${LEADERBOARD_TOPICS}${metric}:${limit}` as const;
 
 // Ties are broken by XP, then by name. Each order is exactly one index of players (schema.ts),
 // nulls last included, so PostgreSQL reads the first rows of the index and stops.

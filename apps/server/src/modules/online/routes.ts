@@ -41,6 +41,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config:
         response: { 200: onlineMessageSchema },
       },
     },
-    async () => hub.current<OnlineMessage>(TOPICS.online),
+    async () => hub.current(TOPICS.online),
   );
 };

@@ -133,7 +133,7 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
 
   async function docsAnswer(query: URLSearchParams): Promise<PageAnswer> {
     const slug = query.get('doc');
-    const docs = slug ? await hub.current<Doc[]>(DOCS_TOPIC) : [];
+    const docs = slug ? await hub.current(DOCS_TOPIC) : [];
     const doc = docs.find((d) => d.slug === slug);
     if (doc) {
       return found({
@@ -150,7 +150,7 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
   }
 
   function leaderboardAnswer(): PageAnswer {
-    const leader = hub.peek<LeaderboardEntry[]>(snapshotTopic('level'))?.[0];
+    const leader = hub.peek(snapshotTopic('level'))?.[0];
     return found({
       title: pageTitle('Leaderboard'),
       description:
@@ -161,7 +161,7 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
   }
 
   function statusAnswer(): PageAnswer {
-    const online = hub.peek<OnlineMessage>(TOPICS.online)?.online;
+    const online = hub.peek(TOPICS.online)?.online;
     return found({
       title: pageTitle('Server status'),
       description:

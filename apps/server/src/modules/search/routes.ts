@@ -17,7 +17,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; perMinu
   { db, hub, perMinute },
 ) => {
   const answers = new SearchAnswers(async (query) => {
-    const { gangs } = await hub.current<GangsMessage>(GANGS_TOPIC);
+    const { gangs } = await hub.current(GANGS_TOPIC);
     return search(db, gangs, query);
   });
 

@@ -13,7 +13,7 @@ import { desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendships, gangMembers, gangs, players } from '../../db/schema.ts';
 import type { TopicBuilder } from '../../live/hub.ts';
-import { TOPICS, type Topic } from '../../live/topics.ts';
+import { TOPICS } from '../../live/topics.ts';
 
 /** Every gang, for /api/gangs/ws; the bridge notifies it on gang and presence changes. */
 export const GANGS_TOPIC = TOPICS.gangs;
@@ -23,8 +23,8 @@ const SOCIAL_KINDS = ['friends', 'overview', 'gang'] as const;
 type SocialKind = (typeof SOCIAL_KINDS)[number];
 
 /** One topic per kind of message and player, so the hub re-sends only the message that changed. */
-const socialTopic = (kind: SocialKind, uuid: string): Topic =>
-  `${SOCIAL_TOPICS}${kind}:${uuid.toLowerCase()}`;
+const socialTopic = (kind: SocialKind, uuid: string) =>
+  `${SOCIAL_TOPICS}${kind}:${uuid.toLowerCase()}` as const;
 export const socialTopicsOf = (uuid: string) => SOCIAL_KINDS.map((kind) => socialTopic(kind, uuid));
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -44,8 +44,8 @@ export const statusRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub }> = asy
     },
     async (): Promise<ServerStatus> => {
       const [current, history] = await Promise.all([
-        hub.current<CurrentStatus>(STATUS_TOPIC),
-        hub.current<StatusHistory>(STATUS_HISTORY_TOPIC),
+        hub.current(STATUS_TOPIC),
+        hub.current(STATUS_HISTORY_TOPIC),
       ]);
       return { ...current, history };
     },
