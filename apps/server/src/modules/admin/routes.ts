@@ -3,7 +3,6 @@ import {
   auditQuerySchema,
   commandRequestSchema,
   commandResultSchema,
-  type Dashboard,
   dashboardSchema,
 } from '@prison/shared/admin';
 import { errorSchema } from '@prison/shared/errors';

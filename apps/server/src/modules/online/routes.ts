@@ -1,5 +1,5 @@
 import { errorSchema } from '@prison/shared/errors';
-import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
+import { onlineMessageSchema } from '@prison/shared/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

@@ -3,9 +3,6 @@
 // player or a gang, the preview card. An unknown player or gang is a 404 page; a player's uuid
 // address redirects to their name. Figures come from the live snapshots where the page has one.
 import { pageTitle, SITE_NAME } from '@prison/shared/brand';
-import type { Doc } from '@prison/shared/docs';
-import type { LeaderboardEntry } from '@prison/shared/leaderboard';
-import type { OnlineMessage } from '@prison/shared/live';
 import { formatMoneyCompact } from '@prison/shared/money-format';
 import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';

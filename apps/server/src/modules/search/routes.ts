@@ -1,6 +1,5 @@
 import { errorSchema } from '@prison/shared/errors';
 import { SEARCH_MAX_RESULTS, searchQuerySchema, searchResultSchema } from '@prison/shared/search';
-import type { GangsMessage } from '@prison/shared/social';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';

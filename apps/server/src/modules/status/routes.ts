@@ -6,11 +6,9 @@ import type { LiveHub } from '../../live/hub.ts';
 import {
   buildCurrentStatus,
   buildStatusHistory,
-  type CurrentStatus,
   foldOldSamples,
   STATUS_HISTORY_TOPIC,
   STATUS_TOPIC,
-  type StatusHistory,
 } from './service.ts';
 
 const FOLD_EVERY_MS = 3_600_000;
