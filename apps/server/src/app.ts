@@ -25,7 +25,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts';
-import { FastLane } from './plugins/fast-lane.ts';
+import { FastLane, parseQuery } from './plugins/fast-lane.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurity } from './plugins/security.ts';
 import { registerSockets } from './plugins/sockets.ts';
@@ -63,6 +63,8 @@ export async function buildApp(deps: AppDeps) {
     // Bound how long a slow client may hold a connection open.
     requestTimeout: 30_000,
     serverFactory: lane.serverFactory({ requestTimeout: 30_000, keepAliveTimeout: 72_000 }),
+    // The lane reads query strings with the same parser, so both see the same query (fast-lane.ts).
+    routerOptions: { querystringParser: parseQuery },
     // While closing, requests get our own 503 {detail} (below) rather than Fastify's body.
     return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL) answer like every other error.
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('fastLane', lane);
+  lane.shadow(app);
   registerErrorHandling(app);
   let closing = false;
   // Every request is logged at debug level, which only Fastify does: the lane stays shut then.
@@ -102,12 +105,13 @@ export async function buildApp(deps: AppDeps) {
     closing = true;
     lane.open = false;
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // The hooks are named: the fast lane accounts for each hook on its routes by name.
+  app.addHook('onRequest', function refuseWhileClosing(_request, reply, done) {
     if (!closing) return done();
     reply.header('connection', 'close');
     done(new HttpError(503, 'The server is restarting. Please try again in a moment.'));
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', function logResponse(request, reply, done) {
     if (reply.statusCode >= 500 || logsEveryRequest) {
       const entry = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode };
       if (reply.statusCode >= 500) request.log.warn(entry, 'request answered with a server error');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BridgeEvent, Delivery } from '@prison/shared/bridge';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeSite, startFakeSite } from '../test/fake-site.ts';
 import { DEMO_PLAYER } from './demo-accounts.ts';
 import type { SimulatorLog } from './log.ts';
 import { type Simulator, startSimulator } from './simulator.ts';
-import { type FakeSite, startFakeSite } from './testing/fake-site.ts';
 
 const open: Simulator[] = [];
 let site: FakeSite | undefined;

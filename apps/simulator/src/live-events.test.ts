@@ -1,10 +1,10 @@
 import { type BridgeEvent, bridgeEventSchema } from '@prison/shared/bridge';
 import { xpForLevel } from '@prison/shared/experience';
 import { describe, expect, it } from 'vitest';
+import { SiteModel } from '../test/site-model.ts';
 import { LiveEvents, MAX_ONLINE, MIN_ONLINE } from './live-events.ts';
 import { LiveState } from './live-state.ts';
 import { seedEvents, seedPhases } from './seed.ts';
-import { SiteModel } from './testing/site-model.ts';
 import { generateWorld } from './world.ts';
 
 const NOW = Date.UTC(2025, 5, 1, 12);

@@ -2,21 +2,18 @@
 // gangs, friendships and the listings it put up. The live loop changes it and reports each change
 // as a bridge event; the RCON endpoint reads it.
 
-import type { Rank } from '@prison/shared/experience';
 import type { GangRole } from './catalogue.ts';
-import { type GangStatus, type GKitState, MAX_PLAYERS, type World } from './model.ts';
+import { type Gang, type GKitState, MAX_PLAYERS, type Player, type World } from './model.ts';
 
-export interface LivePlayer {
-  uuid: string;
-  username: string;
-  level: number;
-  xp: number;
-  prestige: number;
-  rank: Rank;
-  /** What the simulator has paid in and out; the site may hold more (sales) or less (purchases). */
-  balance: number;
-  activity: number;
-  isDemo: boolean;
+/**
+ * A world player while the run goes on. `balance` is what the simulator has paid in and out; the
+ * site may hold more (sales) or less (purchases).
+ */
+export interface LivePlayer
+  extends Pick<
+    Player,
+    'uuid' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'balance' | 'activity' | 'isDemo'
+  > {
   gangId: string | null;
   gkits: Map<string, GKitState>;
   lastLogoutAt: number;
@@ -24,12 +21,7 @@ export interface LivePlayer {
   sessionStart: number | null;
 }
 
-export interface LiveGang {
-  id: string;
-  name: string;
-  status: GangStatus;
-  minLevel: number;
-  treasury: number;
+export interface LiveGang extends Pick<Gang, 'id' | 'name' | 'status' | 'minLevel' | 'treasury'> {
   members: Map<string, GangRole>;
 }
 

@@ -1,8 +1,8 @@
 import { type BridgeEvent, bridgeEventSchema, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
 import { describe, expect, it } from 'vitest';
+import { SiteModel } from '../test/site-model.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
 import { seedBatches, seedEvents, seedPhases } from './seed.ts';
-import { SiteModel } from './testing/site-model.ts';
 import { generateWorld } from './world.ts';
 
 const NOW = Date.UTC(2025, 5, 1, 12);

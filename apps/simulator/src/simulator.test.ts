@@ -2,10 +2,10 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { type BridgeEvent, bridgeEventSchema } from '@prison/shared/bridge';
 import { Rcon } from 'rcon-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeSite, type ReceivedBatch, startFakeSite } from '../test/fake-site.ts';
 import type { SimulatorLog } from './log.ts';
 import { seedEvents, seedPhases } from './seed.ts';
 import { startSimulator } from './simulator.ts';
-import { type FakeSite, type ReceivedBatch, startFakeSite } from './testing/fake-site.ts';
 import { generateWorld } from './world.ts';
 
 const PLAYERS = 60;

@@ -39,7 +39,9 @@ export const listingSchema = z.object({
   price: z.number().describe('Unit price'),
 });
 export type Listing = z.infer<typeof listingSchema>;
+/** GET /api/auction/categories/:key/listings: a category's active listings and its name. */
 export const listingsSchema = z.object({ listings: z.array(listingSchema), displayName: z.string() });
+export type Listings = z.infer<typeof listingsSchema>;
 
 /** POST /api/auction/purchase. */
 export const purchaseRequestSchema = z.object({

@@ -50,7 +50,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens
     },
     async (request, reply) => {
       // Every reader of a snapshot gets the same bytes, encoded once.
-      const snapshot = await hub.current<AuctionCategory[]>(CATEGORIES_TOPIC);
+      const snapshot = await hub.current(CATEGORIES_TOPIC);
       const body = encodedBody(snapshot, 0, preferredEncoding(request.headers['accept-encoding']), inAnswer);
       reply.headers(bodyHeaders(body));
       // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.

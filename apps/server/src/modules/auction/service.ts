@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AuctionCategory,
-  type Listing,
   type ListingSort,
+  type Listings,
   type Purchase,
   type PurchaseRequest,
   stripColorCodes,
@@ -14,19 +14,13 @@ import {
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
-import {
-  auctionCategories,
-  auctionListings,
-  auctionPurchases,
-  deliveries,
-  ledger,
-  players,
-} from '../../db/schema.ts';
+import { auctionCategories, auctionListings, auctionPurchases, players } from '../../db/schema.ts';
 import { conflict, DomainError, forbidden, notFound, unavailable } from '../../errors.ts';
-import { notifyChanges } from '../../live/changes.ts';
+import { notifyChanges, writeIn } from '../../live/changes.ts';
 import type { TopicBuild } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
-import { DELIVERIES_CHANNEL } from '../bridge/deliveries-service.ts';
+import { queueDelivery } from '../bridge/deliveries-service.ts';
+import { changeBalance } from '../players/balance.ts';
 
 /** Every category with its figures, rebuilt when listings come and go. */
 export const CATEGORIES_TOPIC = TOPICS.categories;
@@ -105,11 +99,7 @@ const ORDER: Record<ListingSort, SQL[]> = {
  * on this page, so it must show what is left now, and one category's active listings are a short
  * range of the partial index.
  */
-export async function categoryListings(
-  db: Db,
-  key: string,
-  sort: ListingSort,
-): Promise<{ listings: Listing[]; displayName: string }> {
+export async function categoryListings(db: Db, key: string, sort: ListingSort): Promise<Listings> {
   const [category] = await db
     .select({ displayName: auctionCategories.displayName })
     .from(auctionCategories)
@@ -254,24 +244,25 @@ async function buy(
     throw conflict(onlyLeft(now.left));
   }
 
-  const [charged] = await tx
-    .update(players)
-    .set({ balance: sql`${players.balance} - ${sold.total}::numeric` })
-    .where(and(eq(players.uuid, buyer), sql`${players.balance} >= ${sold.total}::numeric`))
-    .returning({ balance: players.balance });
-  if (!charged) {
+  // The buyer pays first, and only what their balance covers; then the seller is paid.
+  const w = writeIn(tx);
+  const purchaseId = randomUUID();
+  const paid = { reason: 'auction.purchase', reference: purchaseId };
+  const balance = await changeBalance(w, { player: buyer, delta: `-${sold.total}`, covered: true, ...paid });
+  if (balance === null) {
     const [wallet] = await tx
       .select({ balance: players.balance })
       .from(players)
       .where(eq(players.uuid, buyer));
     throw conflict(notEnoughMoney(sold.total, wallet?.balance ?? '0'));
   }
-  await tx
-    .update(players)
-    .set({ balance: sql`${players.balance} + ${sold.total}::numeric` })
-    .where(eq(players.uuid, seller));
+  await changeBalance(w, {
+    player: seller,
+    delta: sold.total,
+    reason: 'auction.sale',
+    reference: purchaseId,
+  });
 
-  const purchaseId = randomUUID();
   const response: Purchase = {
     id: purchaseId,
     listing_id: id,
@@ -279,7 +270,7 @@ async function buy(
     price: Number(sold.price),
     total: Number(sold.total),
     remaining: sold.remaining,
-    balance: Number(charged.balance),
+    balance: Number(balance),
   };
   await tx.insert(auctionPurchases).values({
     id: purchaseId,
@@ -292,20 +283,14 @@ async function buy(
     idempotencyKey: idempotencyKey ?? null,
     response,
   });
-  await tx.insert(ledger).values([
-    { playerUuid: buyer, delta: `-${sold.total}`, reason: 'auction.purchase', reference: purchaseId },
-    { playerUuid: seller, delta: sold.total, reason: 'auction.sale', reference: purchaseId },
-  ]);
-  const [delivery] = await tx
-    .insert(deliveries)
-    .values({ purchaseId, playerUuid: buyer, itemName: sold.itemName, itemIcon: sold.itemIcon, qty })
-    .returning({ id: deliveries.id });
-  // Both are delivered when the transaction commits, to every server process.
-  await notifyChanges(tx, [
-    { type: 'listing.changed' },
-    { type: 'balance.changed', player: buyer },
-    { type: 'balance.changed', player: seller },
-  ]);
-  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, ${delivery!.id}::text)`);
+  await queueDelivery(w, {
+    purchaseId,
+    player: buyer,
+    item: { name: sold.itemName, icon: sold.itemIcon },
+    qty,
+  });
+  // The listing's figures, both balances and the delivery reach every process when this commits.
+  w.changes.push({ type: 'listing.changed' });
+  await notifyChanges(tx, w.changes);
   return response;
 }

@@ -36,8 +36,8 @@ export const docsRoutes: FastifyPluginAsyncZod<{
   // them once the snapshot is built, and the route below whatever the lane leaves.
   // Read again every minute too, so that a doc changed in the database by hand shows up by itself.
   hub.define(DOCS_TOPIC, async () => ({ value: await listDocs(db), refreshInMs: DOCS_REREAD_MS }));
-  lane.get('/api/docs', (query, request) => {
-    const list = query === '' ? hub.peek<Doc[]>(DOCS_TOPIC) : undefined;
+  lane.get('/api/docs', (_query, request) => {
+    const list = hub.peek(DOCS_TOPIC);
     if (!list) return null;
     const body = encodedBody(list, 0, preferredEncoding(request.headers['accept-encoding']), everyDoc);
     return laneAnswer(body, body.bytes, () => ({ ...headers, ...bodyHeaders(body) }));
@@ -56,7 +56,7 @@ export const docsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const list = await hub.current<Doc[]>(DOCS_TOPIC);
+      const list = await hub.current(DOCS_TOPIC);
       const body = encodedBody(list, 0, preferredEncoding(request.headers['accept-encoding']), everyDoc);
       reply.headers(bodyHeaders(body));
       // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.

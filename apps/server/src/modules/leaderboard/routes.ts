@@ -1,14 +1,5 @@
 import { errorSchema } from '@prison/shared/errors';
-import {
-  LEADERBOARD_DEFAULT_LIMIT,
-  LEADERBOARD_MAX_LIMIT,
-  LEADERBOARD_METRICS,
-  type LeaderboardEntry,
-  type LeaderboardMetric,
-  type LeaderboardQuery,
-  leaderboardQuerySchema,
-  leaderboardSchema,
-} from '@prison/shared/leaderboard';
+import { type LeaderboardEntry, leaderboardQuerySchema, leaderboardSchema } from '@prison/shared/leaderboard';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -30,34 +21,6 @@ const answerHeaders = (body: EncodedBody): HeaderSet => ({
   'cache-control': CACHE_CONTROL,
 });
 
-/**
- * The query as the fast lane reads it: only `limit` as plain digits and `metric` as one of the
- * metrics, each at most once, meaning exactly what leaderboardQuerySchema makes of them. Anything
- * else is null and left to the route, which validates it with the schema.
- */
-export function laneQuery(query: string): LeaderboardQuery | null {
-  let limit: number | undefined;
-  let metric: LeaderboardMetric | undefined;
-  if (query === '') return { limit: LEADERBOARD_DEFAULT_LIMIT, metric: 'level' };
-  for (const pair of query.split('&')) {
-    const eq = pair.indexOf('=');
-    const key = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
-    if (eq === -1) return null;
-    if (key === 'limit' && limit === undefined) {
-      if (value === '') limit = LEADERBOARD_DEFAULT_LIMIT;
-      else if (/^\d{1,12}$/.test(value)) limit = Math.min(LEADERBOARD_MAX_LIMIT, Math.max(1, Number(value)));
-      else return null;
-    } else if (key === 'metric' && metric === undefined) {
-      if (!(LEADERBOARD_METRICS as readonly string[]).includes(value)) return null;
-      metric = value as LeaderboardMetric;
-    } else {
-      return null;
-    }
-  }
-  return { limit: limit ?? LEADERBOARD_DEFAULT_LIMIT, metric: metric ?? 'level' };
-}
-
 const RANKING =
   'Ranked by the metric (level by default); ties are broken by XP, then by name. limit is clamped ' +
   'to 1..100 (50 by default).';
@@ -74,12 +37,11 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
 
   // The hottest public read: answered by the fast lane (plugins/fast-lane.ts) from the built
   // snapshot's bytes; the route below answers whatever the lane leaves, with the same bytes.
-  lane.get('/api/leaderboard', (query, request) => {
-    const parsed = laneQuery(query);
-    const snapshot = parsed && hub.peek<LeaderboardEntry[]>(snapshotTopic(parsed.metric));
-    if (!parsed || !snapshot) return null;
+  lane.get('/api/leaderboard', leaderboardQuerySchema, ({ metric, limit }, request) => {
+    const snapshot = hub.peek(snapshotTopic(metric));
+    if (!snapshot) return null;
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const body = encodedBody(snapshot, parsed.limit, encoding, top);
+    const body = encodedBody(snapshot, limit, encoding, top);
     return laneAnswer(body, body.bytes, () => ({ ...headers, ...answerHeaders(body) }));
   });
 
@@ -100,7 +62,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { metric, limit } = request.query;
-      const snapshot = await hub.current<LeaderboardEntry[]>(snapshotTopic(metric));
+      const snapshot = await hub.current(snapshotTopic(metric));
       const body = encodedBody(snapshot, limit, preferredEncoding(request.headers['accept-encoding']), top);
       reply.headers(answerHeaders(body));
       // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
