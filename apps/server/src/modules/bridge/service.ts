@@ -22,7 +22,7 @@ import { sqlState } from '../../db/errors.ts';
 import { auctionCategories, auctionListings, bridgeEvents, gangs, players } from '../../db/schema.ts';
 import { DomainError, invalid, unavailable } from '../../errors.ts';
 import { notifyChanges, type Write, writeIn } from '../../live/changes.ts';
-import { addListing, cancelListing } from '../auction/listings.ts';
+import { addListing, cancelListing } from '../auction/writes.ts';
 import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { changeBalance } from '../players/balance.ts';
