@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { json, PLAYER, settle, stubFetch } from '../test/fake-fetch.ts';
-import { apiFetch, fetchJson, isHttpError, signOut } from './api.ts';
+import { apiFetch, apiJson, fetchJson, isHttpError, jsonRequest, signOut } from './api.ts';
 import { isSessionExpired, readSession, saveSession } from './session.ts';
 
 const PAIR = { access_token: 'new.access.token', refresh_token: 'new-refresh' };
@@ -184,6 +184,35 @@ describe('fetchJson', () => {
     await expect(failure).rejects.toThrow(new Error(`HTTP ${status}`));
     const error = await failure.catch((e: unknown) => e);
     expect(isHttpError(error) && error.status).toBe(status);
+  });
+});
+
+describe('apiJson', () => {
+  const result = z.object({ output: z.string() });
+
+  it('sends a JSON body with the bearer token and answers the parsed body', async () => {
+    const { requests, paths } = stubFetch(async () => json({ output: 'There are 3 players online' }));
+    const answer = await apiJson('/api/admin/command', result, jsonRequest({ command: 'list' }));
+    expect(answer).toEqual({ output: 'There are 3 players online' });
+    expect(paths()).toEqual(['POST /api/admin/command']);
+    expect(bearer(requests[0]!)).toBe('Bearer old.access.token');
+    expect(requests[0]!.headers.get('content-type')).toBe('application/json');
+    expect(await requests[0]!.json()).toEqual({ command: 'list' });
+  });
+
+  it('throws Error("HTTP {status}") carrying the detail of a refusal, if it has one', async () => {
+    const { requests } = stubFetch(async (request) =>
+      request.method === 'POST'
+        ? json({ detail: 'This listing is no longer available' }, 409)
+        : json({}, 500),
+    );
+    const purchase = jsonRequest({ id: 'l-1', qty: 1 }, { headers: { 'idempotency-key': 'k-1' } });
+    const refused = await apiJson('/api/auction/purchase', result, purchase).catch((e: unknown) => e);
+    expect(requests[0]!.headers.get('idempotency-key')).toBe('k-1');
+    expect(refused).toEqual(new Error('HTTP 409'));
+    expect(isHttpError(refused) && refused.detail).toBe('This listing is no longer available');
+    const failed = await apiJson('/api/auction/categories', result).catch((e: unknown) => e);
+    expect(isHttpError(failed) && [failed.status, failed.detail]).toEqual([500, undefined]);
   });
 });
 

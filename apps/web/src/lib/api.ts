@@ -1,5 +1,7 @@
-// Calls to the site's API (spec 7). Framework-free, so TanStack Query fetchers, the start-up check and
-// event handlers all share the same rules:
+// Calls to the site's API (spec 7); every call of the site goes through here. fetchJson (no sign-in)
+// and apiJson (signed in) answer the parsed body, or throw HttpError("HTTP {status}") carrying the
+// answer's {detail}. Framework-free, so TanStack Query fetchers, the start-up check and event handlers
+// all share the same rules:
 // - apiFetch adds Authorization: Bearer {token} unless the caller set an Authorization header;
 // - a 401 triggers one refresh and one retry; concurrent 401s share that one refresh;
 // - when the refresh fails the session expires and the original 401 response is returned.
@@ -10,7 +12,7 @@ import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
 /** A non-OK answer: a plain Error("HTTP {status}") (spec 8 Plain fetch non-OK) that also carries the status. */
 export type HttpError = Error & { readonly status: number; readonly detail?: string };
 
-export function httpError(status: number, detail?: string): HttpError {
+function httpError(status: number, detail?: string): HttpError {
   const error = new Error(`HTTP ${status}`);
   // Not enumerable: the error stays equal to Error("HTTP {status}") wherever errors are compared.
   Object.defineProperties(error, { status: { value: status }, detail: { value: detail } });
@@ -21,10 +23,8 @@ export function isHttpError(error: unknown): error is HttpError {
   return error instanceof Error && typeof (error as Partial<HttpError>).status === 'number';
 }
 
-const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
-
 /** The {detail} of an error answer, if it has a string one. */
-export async function errorDetail(response: Response): Promise<string | undefined> {
+async function errorDetail(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.json();
     const detail = (body as { detail?: unknown } | null)?.detail;
@@ -45,6 +45,13 @@ function acceptingJson(init?: RequestInit): RequestInit {
   return { ...init, headers };
 }
 
+/** A request that sends `body` as JSON: a POST unless `init` says otherwise. */
+export function jsonRequest(body: unknown, init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json');
+  return { method: 'POST', ...init, headers, body: JSON.stringify(body) };
+}
+
 /** An unauthenticated JSON call (docs, leaderboard): throws Error("HTTP {status}") on a non-OK answer. */
 export async function fetchJson<S extends z.ZodType>(
   input: RequestInfo | URL,
@@ -54,7 +61,7 @@ export async function fetchJson<S extends z.ZodType>(
   return readJson(await fetch(input, acceptingJson(init)), schema);
 }
 
-/** An authenticated JSON call through apiFetch; throws httpError ("HTTP {status}") on a non-OK answer. */
+/** An authenticated JSON call through apiFetch; throws HttpError ("HTTP {status}") on a non-OK answer. */
 export async function apiJson<S extends z.ZodType>(
   input: RequestInfo | URL,
   schema: S,
@@ -128,13 +135,11 @@ async function refreshUnlessDone(staleToken: string): Promise<string | null> {
     return null;
   }
   try {
-    const response = await fetch('/api/auth/refresh', {
-      method: 'POST',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ refresh_token: refreshToken }),
-    });
-    if (!response.ok) throw httpError(response.status);
-    const pair = tokenPairSchema.parse(await response.json());
+    const pair = await fetchJson(
+      '/api/auth/refresh',
+      tokenPairSchema,
+      jsonRequest({ refresh_token: refreshToken }),
+    );
     saveTokens(pair.access_token, pair.refresh_token);
     return pair.access_token;
   } catch {
@@ -152,12 +157,7 @@ export function signOut(): void {
   const refreshToken = readRefreshToken();
   logout();
   if (!refreshToken) return;
-  fetch('/api/auth/logout', {
-    method: 'POST',
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ refresh_token: refreshToken }),
-    keepalive: true,
-  }).catch(() => {
+  fetch('/api/auth/logout', jsonRequest({ refresh_token: refreshToken }, { keepalive: true })).catch(() => {
     // Fire and forget: the session is gone from this browser either way.
   });
 }

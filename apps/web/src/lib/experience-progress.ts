@@ -1,7 +1,7 @@
 // Level progress on the hero card of the profile and the public player page (spec 2.7, spec 9 Experience).
 import { xpForLevel } from '@prison/shared/experience';
 
-export interface LevelProgress {
+interface LevelProgress {
   level: number;
   nextLevel: number;
   /** Experience above this level's threshold, clamped to 0..needed. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { FakeWebSocket } from '../test/fake-web-socket.ts';
-import { connectLiveSocket, type LiveStatus, liveSocketUrl } from './live-socket.ts';
+import { connectLiveSocket, type LiveStatus, liveSocketUrl, parseLiveMessage } from './live-socket.ts';
 
 function start() {
   const statuses: LiveStatus[] = [];
@@ -23,6 +24,18 @@ describe('liveSocketUrl', () => {
     expect(liveSocketUrl('/ws/players', { protocol: 'http:', host: 'localhost:5173' })).toBe(
       'ws://localhost:5173/ws/players',
     );
+  });
+});
+
+describe('parseLiveMessage', () => {
+  const schema = z.object({ online: z.number().nullable() });
+
+  it('reads a message of the shape, and ignores text that is not JSON, other shapes and binary frames', () => {
+    expect(parseLiveMessage(schema, '{"online":3}')).toEqual({ online: 3 });
+    expect(parseLiveMessage(schema, '{"online":null}')).toEqual({ online: null });
+    expect(parseLiveMessage(schema, '{"online":"3"}')).toBeUndefined();
+    expect(parseLiveMessage(schema, 'not json')).toBeUndefined();
+    expect(parseLiveMessage(schema, new Blob(['{"online":3}']))).toBeUndefined();
   });
 });
 

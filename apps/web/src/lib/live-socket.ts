@@ -2,11 +2,12 @@
 // connecting -> open -> closed -> (wait reconnectDelay(attempt)) -> connecting ...; errors force a close,
 // and a successful open resets the backoff.
 import { reconnectDelay } from '@prison/shared/live';
+import type { z } from 'zod';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
 /** The part of the browser WebSocket this module uses, so tests can hand in a fake. */
-export interface LiveSocketLike {
+interface LiveSocketLike {
   onopen: ((event: Event) => void) | null;
   onclose: ((event: CloseEvent) => void) | null;
   onerror: ((event: Event) => void) | null;
@@ -14,7 +15,7 @@ export interface LiveSocketLike {
   close(code?: number, reason?: string): void;
 }
 
-export interface LiveSocketOptions {
+interface LiveSocketOptions {
   /** Same-host path, e.g. /ws/players. */
   path: string;
   onMessage: (data: unknown) => void;
@@ -25,10 +26,24 @@ export interface LiveSocketOptions {
   location?: Pick<Location, 'protocol' | 'host'>;
 }
 
-export interface LiveSocket {
+interface LiveSocket {
   status(): LiveStatus;
   /** Stops for good: closes the socket and cancels any pending reconnect. */
   close(): void;
+}
+
+/**
+ * A live message read by its shared schema, or undefined for anything else (not text, not JSON, not
+ * that shape): a malformed message is ignored (spec 5).
+ */
+export function parseLiveMessage<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function liveSocketUrl(path: string, location: Pick<Location, 'protocol' | 'host'>): string {

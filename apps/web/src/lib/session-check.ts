@@ -2,10 +2,10 @@
 // decode its payload; if exp is missing or past, refresh (no refresh token: expired); then fetch the
 // current user and keep it. Any failure expires the session.
 import { userSchema } from '@prison/shared/auth';
-import { apiFetch, refreshAccessToken } from './api.ts';
+import { apiJson, refreshAccessToken } from './api.ts';
 import { logout, readRefreshToken, readToken, saveUser } from './session.ts';
 
-export type SessionCheck = 'guest' | 'valid' | 'expired';
+type SessionCheck = 'guest' | 'valid' | 'expired';
 
 /** The JSON payload of a JWT, or null when it is not base64url-encoded JSON object. */
 export function decodeTokenPayload(token: string): Record<string, unknown> | null {
@@ -25,7 +25,7 @@ export function decodeTokenPayload(token: string): Record<string, unknown> | nul
 }
 
 /** Whether the access token's exp (seconds) is missing or not in the future. */
-export function needsRefresh(payload: Record<string, unknown>, now: number): boolean {
+function needsRefresh(payload: Record<string, unknown>, now: number): boolean {
   const { exp } = payload;
   return typeof exp !== 'number' || !Number.isFinite(exp) || exp * 1000 <= now;
 }
@@ -52,16 +52,14 @@ export async function checkStoredSession(now: number = Date.now()): Promise<Sess
     token = fresh;
   }
   try {
-    // Through apiFetch: a token the server refuses despite its exp (a rotated signing key) gets the
-    // one refresh and retry every call gets, before the session is given up.
-    const response = await apiFetch('/api/auth/me', { headers: { accept: 'application/json' } });
-    if (!response.ok) return expire();
-    const user = userSchema.safeParse(await response.json());
-    if (!user.success) return expire();
+    // Through apiJson: a token the server refuses despite its exp (a rotated signing key) gets the
+    // one refresh and retry every call gets, before the session is given up. A refusal, or an answer
+    // that is not a user, expires it (the catch below).
+    const user = await apiJson('/api/auth/me', userSchema);
     // Keep the user only for the token it belongs to: a sign-in meanwhile stored someone else.
     const current = readToken();
     if (!current) return 'guest';
-    if (decodeTokenPayload(current)?.sub === user.data.uuid) saveUser(user.data);
+    if (decodeTokenPayload(current)?.sub === user.uuid) saveUser(user);
     return 'valid';
   } catch {
     return expire();

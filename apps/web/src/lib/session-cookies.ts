@@ -15,7 +15,7 @@ export const SESSION_COOKIE_DAYS: Record<SessionCookieName, number> = {
   cp_refresh_token: 30,
   cp_user: 7,
 };
-export const DEFAULT_COOKIE_DAYS = 7;
+const DEFAULT_COOKIE_DAYS = 7;
 
 export type CookieSite = Pick<Location, 'protocol' | 'hostname'>;
 

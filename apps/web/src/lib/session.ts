@@ -14,9 +14,9 @@ import {
   sessionCookieString,
 } from './session-cookies.ts';
 
-export const SESSION_KEYS = { token: 'token', refreshToken: 'refresh_token', user: 'user' } as const;
+const SESSION_KEYS = { token: 'token', refreshToken: 'refresh_token', user: 'user' } as const;
 
-export type SessionUser = User;
+type SessionUser = User;
 
 export interface Session {
   token: string;
@@ -25,7 +25,7 @@ export interface Session {
 }
 
 /** What a sign-in answers with, in the names the store uses. */
-export interface NewSession {
+interface NewSession {
   token: string;
   refreshToken: string;
   user: SessionUser;
@@ -101,7 +101,7 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('storage', listener);
   return () => {
@@ -217,7 +217,7 @@ export function restoreSessionFromCookies(cookies: string = document.cookie): bo
 }
 
 /** Spec 7: the social live feed closes with 1008 when the access token is no longer accepted. */
-export const SESSION_EXPIRED_CLOSE_CODE = 1008;
+const SESSION_EXPIRED_CLOSE_CODE = 1008;
 
 /** A live socket's onClose for feeds that need the session: 1008 logs out with reason expired (spec 4). */
 export function expireOnSessionClose(event: Pick<CloseEvent, 'code'>): void {

@@ -4,14 +4,14 @@
 import { SKIPPED_STAT, STAT_CATEGORIES } from '@prison/shared/stats';
 import { formatDuration, statTime } from './time-format.ts';
 
-export interface StatMetric {
+interface StatMetric {
   /** The stat's name as the game reports it. */
   name: string;
   label: string;
   value: string;
 }
 
-export interface StatGroup {
+interface StatGroup {
   category: string;
   metrics: StatMetric[];
 }

@@ -1,9 +1,9 @@
 // Time formatting shared by the profile, social and G-Kit screens (spec 9 Formatting).
 
-export type DateInput = Date | string | number;
+type DateInput = Date | string | number;
 
 /** Shown wherever a time is missing or cannot be read. */
-export const MISSING_TIME = '—';
+const MISSING_TIME = '—';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

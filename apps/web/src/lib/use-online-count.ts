@@ -1,6 +1,6 @@
 import { onlineMessageSchema } from '@prison/shared/live';
 import { useState } from 'react';
-import type { LiveStatus } from './live-socket.ts';
+import { type LiveStatus, parseLiveMessage } from './live-socket.ts';
 import { useLiveSocket } from './use-live-socket.ts';
 
 /**
@@ -8,13 +8,7 @@ import { useLiveSocket } from './use-live-socket.ts';
  * or undefined for a malformed message, which is ignored (spec 5).
  */
 export function parseOnlineMessage(data: unknown): number | null | undefined {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const parsed = onlineMessageSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.online : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseLiveMessage(onlineMessageSchema, data)?.online;
 }
 
 /** The live players-online count (null while unknown) and the state of its connection. */

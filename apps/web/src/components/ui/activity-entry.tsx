@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { type ActivityView, describeActivity } from '../../lib/activity-model.ts';
 import { formatTimestamp, profileRelativeTime } from '../../lib/time-format.ts';
+import { cardClass } from './card.tsx';
 import { PlayerLink } from './entity-links.tsx';
 
 interface Look {
@@ -50,10 +51,7 @@ export function ActivityEntry({ item, now }: { item: ActivityItem; now: number }
   const view = describeActivity(item);
   const { icon: Icon, tone } = lookOf(item, view);
   return (
-    <li
-      data-activity={view.kind}
-      className="flex gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card sm:gap-4"
-    >
+    <li data-activity={view.kind} className={cardClass('flex gap-3 p-4 sm:gap-4')}>
       <span className={clsx('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
         <Icon aria-hidden className="size-5" />
       </span>

@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 import type { LiveStatus } from '../../lib/live-socket.ts';
 
 // Spec 4: connecting yellow, open green, closed red.
-export const LIVE_LOOK: Record<LiveStatus, { label: string; dot: string; text: string }> = {
+const LIVE_LOOK: Record<LiveStatus, { label: string; dot: string; text: string }> = {
   connecting: { label: 'Connecting', dot: 'bg-amber-400', text: 'text-amber-800 dark:text-amber-300' },
   open: { label: 'Live', dot: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-300' },
   closed: { label: 'Reconnecting…', dot: 'bg-rose-500', text: 'text-rose-700 dark:text-rose-300' },
@@ -20,19 +21,53 @@ export function LiveDot({ status }: { status: LiveStatus }) {
   );
 }
 
-/** Whether the page's figures are live: spec 4's connecting, open and closed colours. */
-export function LivePill({ status }: { status: LiveStatus }) {
+/**
+ * Whether the page's figures are live: spec 4's connecting, open and closed colours. `subject` names
+ * what is live for screen readers; `children` follow the state (when the figures were last updated).
+ */
+export function LivePill({
+  status,
+  subject = 'Live updates',
+  className,
+  children,
+}: {
+  status: LiveStatus;
+  subject?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
   const look = LIVE_LOOK[status];
   return (
     <p
       className={clsx(
         'inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold shadow-card',
         look.text,
+        className,
       )}
     >
       <LiveDot status={status} />
-      <span className="sr-only">Live updates: </span>
+      <span className="sr-only">{subject}: </span>
       <span>{look.label}</span>
+      {children}
     </p>
+  );
+}
+
+/** The state of a live count's connection, as a small label beside the count. */
+export function LiveLabel({ status }: { status: LiveStatus }) {
+  const look = LIVE_LOOK[status];
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center gap-2 text-xs font-semibold tracking-wide uppercase',
+        look.text,
+      )}
+    >
+      <LiveDot status={status} />
+      <span>
+        <span className="sr-only">Live connection status: </span>
+        {look.label}
+      </span>
+    </span>
   );
 }

@@ -7,18 +7,28 @@ import { buttonClass } from './button.tsx';
 export function LoadError({
   message,
   onRetry,
+  retryLabel = 'Try again',
+  retrying = false,
   className,
 }: {
   message: string;
   onRetry: () => void;
+  retryLabel?: string;
+  /** While a retry is under way its button waits. */
+  retrying?: boolean;
   className?: string;
 }) {
   return (
     <Alert tone="error" className={clsx('max-w-xl', className)}>
-      <p>{message}</p>
-      <button type="button" className={buttonClass('secondary', 'sm', 'mt-3')} onClick={onRetry}>
+      <p className="font-semibold">{message}</p>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm', 'mt-3')}
+        onClick={onRetry}
+        disabled={retrying}
+      >
         <RotateCw aria-hidden className="size-4" />
-        Try again
+        {retryLabel}
       </button>
     </Alert>
   );

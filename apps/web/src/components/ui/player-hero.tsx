@@ -2,9 +2,9 @@ import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { levelProgress } from '../../lib/experience-progress.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
-import { FigureTile } from './figure-tile.tsx';
+import { StatTile } from './stat.tsx';
 
-export interface HeroPlayer {
+interface HeroPlayer {
   username: string;
   prestige: number;
   lifetime_xp: number;
@@ -57,23 +57,23 @@ export function PlayerHero({
         </div>
         {/* Balances reach 10^15: the wide figures get their own rows on phones and more room beside. */}
         <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,0.7fr)_minmax(0,0.7fr)_minmax(0,1fr)_minmax(0,1.6fr)] lg:min-w-[40rem]">
-          <FigureTile label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
-          <FigureTile
+          <StatTile label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
+          <StatTile
             label="Prestige"
             icon={<Crown className="size-4" />}
             value={formatWhole(player.prestige ?? 0)}
           />
-          <FigureTile
+          <StatTile
             label="Lifetime XP"
             icon={<Gem className="size-4" />}
             value={formatWhole(player.lifetime_xp)}
-            wide
+            className="col-span-2 sm:col-span-1"
           />
-          <FigureTile
+          <StatTile
             label="Balance"
             icon={<Coins className="size-4" />}
             value={formatMoney(player.balance)}
-            wide
+            className="col-span-2 sm:col-span-1"
           />
         </dl>
       </div>

@@ -16,7 +16,7 @@ const RANK_STYLES: Record<Rank, string> = {
 };
 export const UNKNOWN_RANK_STYLE = 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300';
 
-export function rankStyle(rank: string): string {
+function rankStyle(rank: string): string {
   const name = rank.toUpperCase();
   return isRank(name) ? RANK_STYLES[name] : UNKNOWN_RANK_STYLE;
 }

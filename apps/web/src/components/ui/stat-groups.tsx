@@ -2,6 +2,8 @@
 // them (spec 2.7 Statistics tab).
 import { clsx } from 'clsx';
 import { buildStatGroups, type StatsMap } from '../../lib/stats-format.ts';
+import { cardClass } from './card.tsx';
+import { StatRow } from './stat.tsx';
 
 const PROFILE_EMPTY = 'No statistics recorded yet. Play a little more to unlock your performance insights.';
 
@@ -33,23 +35,16 @@ export function StatGroups({
       </p>
       <div className={clsx('mt-4 grid gap-4', gridClassName)}>
         {groups.map((group) => (
-          <section
-            key={group.category}
-            aria-label={group.category}
-            className="rounded-2xl border border-line bg-surface p-5 shadow-card"
-          >
+          <section key={group.category} aria-label={group.category} className={cardClass('p-5')}>
             <h3 className="flex items-baseline justify-between gap-2 font-display text-lg font-bold text-fg">
               {group.category}
               <span className="text-xs font-medium text-fg-muted">
                 {group.metrics.length} {group.metrics.length === 1 ? 'metric' : 'metrics'}
               </span>
             </h3>
-            <dl className="mt-3 divide-y divide-line">
+            <dl className="mt-3 divide-y divide-line text-sm">
               {group.metrics.map((metric) => (
-                <div key={metric.name} className="flex items-baseline justify-between gap-4 py-2 text-sm">
-                  <dt className="text-fg-muted">{metric.label}</dt>
-                  <dd className="text-right font-semibold text-fg tabular-nums">{metric.value}</dd>
-                </div>
+                <StatRow key={metric.name} label={metric.label} value={metric.value} />
               ))}
             </dl>
           </section>

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface ToastMessage {
+interface ToastMessage {
   id: number;
   tone: 'success' | 'error';
   title: string;
@@ -10,7 +10,7 @@ export interface ToastMessage {
 }
 
 // Spec 9: notices vanish after 3 seconds.
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 /** A short list of notices that each disappear after TOAST_MS. */
 export function useToasts() {

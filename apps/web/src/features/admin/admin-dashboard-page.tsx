@@ -4,13 +4,12 @@ import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { useNow } from '../../lib/use-now.ts';
+import { Card } from '../../components/ui/card.tsx';
 import { AdminGate } from './admin-gate.tsx';
 import { dashboardErrorText, useDashboard } from './api.ts';
 import {
   ActivityStream,
   GangLeaders,
-  Panel,
   SummaryCards,
   SummarySkeleton,
   TopBalances,
@@ -19,9 +18,9 @@ import { OperatorConsole } from './operator-console.tsx';
 import { XpChart } from './xp-chart.tsx';
 
 // Spec 2.12: the route picks which dashboard section has focus.
-export type DashboardFocus = 'overview' | 'activity' | 'console';
+type DashboardFocus = 'overview' | 'activity' | 'console';
 
-export function dashboardFocus(pathname: string): DashboardFocus {
+function dashboardFocus(pathname: string): DashboardFocus {
   if (/\/activity\/?$/.test(pathname)) return 'activity';
   if (/\/console\/?$/.test(pathname)) return 'console';
   return 'overview';
@@ -46,7 +45,6 @@ export function AdminDashboardPage() {
 
 function Dashboard({ focus }: { focus: DashboardFocus }) {
   const dashboard = useDashboard();
-  const now = useNow(15_000);
   const sections = {
     overview: useRef<HTMLElement>(null),
     activity: useRef<HTMLElement>(null),
@@ -119,10 +117,9 @@ function Dashboard({ focus }: { focus: DashboardFocus }) {
         ) : (
           <div className="space-y-5">
             <SummaryCards summary={data.summary} />
-            <div className="rounded-2xl border border-line bg-surface p-5 text-fg-muted shadow-card">
-              <h3 className="mb-4 font-display text-lg font-bold text-fg">XP generated, last 24 hours</h3>
+            <Card title="XP generated, last 24 hours" heading="h3" className="text-fg-muted">
               <XpChart series={data.xp_series} />
-            </div>
+            </Card>
           </div>
         )}
       </Section>
@@ -136,15 +133,15 @@ function Dashboard({ focus }: { focus: DashboardFocus }) {
       >
         {data ? (
           <div className="grid gap-5 lg:grid-cols-3">
-            <Panel title="Recent player events">
-              <ActivityStream events={data.recent_activity} now={now} />
-            </Panel>
-            <Panel title="Top balances">
+            <Card title="Recent player events" heading="h3">
+              <ActivityStream events={data.recent_activity} />
+            </Card>
+            <Card title="Top balances" heading="h3">
               <TopBalances players={data.top_players} />
-            </Panel>
-            <Panel title="Gang treasury leaders">
+            </Card>
+            <Card title="Gang treasury leaders" heading="h3">
               <GangLeaders gangs={data.top_gangs} />
-            </Panel>
+            </Card>
           </div>
         ) : (
           <p className="text-sm text-fg-muted">

@@ -10,19 +10,26 @@ import {
   type Dashboard,
   dashboardSchema,
 } from '@prison/shared/admin';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch, apiJson, errorDetail, httpError, isHttpError } from '../../lib/api.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
 
 export const DASHBOARD_ERROR = 'Unable to load dashboard';
 
-export function useDashboard() {
-  return useQuery({
+export function getDashboard(): Promise<Dashboard> {
+  return apiJson('/api/admin/dashboard', dashboardSchema);
+}
+
+export const dashboardQueryOptions = () =>
+  queryOptions({
     queryKey: ['admin', 'dashboard'],
-    queryFn: (): Promise<Dashboard> => apiJson('/api/admin/dashboard', dashboardSchema),
+    queryFn: getDashboard,
     refetchInterval: DASHBOARD_REFRESH_MS,
     staleTime: 0,
     retry: false,
   });
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
 }
 
 /** Spec 8: the detail from the error body if there is one, else "Unable to load dashboard". */
@@ -30,22 +37,29 @@ export function dashboardErrorText(error: unknown): string {
   return (isHttpError(error) && error.detail) || DASHBOARD_ERROR;
 }
 
-export function useAuditLog() {
-  return useQuery({
-    queryKey: ['admin', 'commands'],
-    queryFn: (): Promise<AuditEntry[]> =>
-      apiJson(`/api/admin/commands?limit=${AUDIT_DEFAULT_LIMIT}`, auditLogSchema),
-    staleTime: 0,
-  });
+export function getAuditLog(): Promise<AuditEntry[]> {
+  return apiJson(`/api/admin/commands?limit=${AUDIT_DEFAULT_LIMIT}`, auditLogSchema);
 }
 
-/** POST /api/admin/command; throws httpError carrying the server's detail when it refuses. */
-export async function sendCommand(command: string): Promise<CommandResult> {
-  const response = await apiFetch('/api/admin/command', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ command }),
+export const auditLogQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'commands'], queryFn: getAuditLog, staleTime: 0 });
+
+export function useAuditLog() {
+  return useQuery(auditLogQueryOptions());
+}
+
+/** POST /api/admin/command; throws HttpError carrying the server's detail when it refuses. */
+export function sendCommand(command: string): Promise<CommandResult> {
+  return apiJson('/api/admin/command', commandResultSchema, jsonRequest({ command }));
+}
+
+/** Sends a command; whatever the answer, the audit log has a new line to show. */
+export function useSendCommand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendCommand,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: auditLogQueryOptions().queryKey });
+    },
   });
-  if (!response.ok) throw httpError(response.status, await errorDetail(response));
-  return commandResultSchema.parse(await response.json());
 }

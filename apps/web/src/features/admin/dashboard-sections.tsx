@@ -1,10 +1,11 @@
 import type { Dashboard, DashboardEvent } from '@prison/shared/admin';
 import type { ActivityItem } from '@prison/shared/players';
 import { Coins, Flame, type LucideIcon, Pickaxe, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
 import { describeActivity } from '../../lib/activity-model.ts';
 import { formatMoney, formatMoneyCompact, formatWhole } from '../../lib/money.ts';
 import { profileRelativeTime } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { MainSiteGangLink, MainSitePlayerLink } from './main-site-links.tsx';
 
 interface Card {
@@ -51,24 +52,15 @@ export function summaryCards(summary: Dashboard['summary'] | undefined): Card[] 
 export function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
   return (
     <dl className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-4">
-      {summaryCards(summary).map(({ label, value, detail, icon: Icon, exact }) => (
-        <div key={label} className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card">
-          <dt className="flex items-center justify-between gap-2 text-sm font-medium text-fg-muted">
-            {label}
-            <Icon aria-hidden className="size-4 shrink-0 text-accent" />
-          </dt>
-          <dd className="mt-2">
-            <span
-              title={exact ?? value ?? undefined}
-              className="block truncate font-display text-3xl font-bold tracking-tight text-fg tabular-nums"
-            >
-              {value ?? '—'}
-            </span>
-            <span className="mt-1 block truncate text-sm text-fg-muted">
-              {value === null ? 'Awaiting data' : detail}
-            </span>
-          </dd>
-        </div>
+      {summaryCards(summary).map(({ label, value, detail, icon, exact }) => (
+        <Stat
+          key={label}
+          label={label}
+          icon={icon}
+          value={value ?? '—'}
+          title={exact}
+          detail={value === null ? 'Awaiting data' : detail}
+        />
       ))}
     </dl>
   );
@@ -83,11 +75,7 @@ export function SummarySkeleton() {
       data-testid="dashboard-loading"
     >
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="h-[7.5rem] rounded-2xl border border-line bg-surface p-5 shadow-card">
-          <div className="h-3.5 w-1/2 rounded-full bg-fg/[0.08] motion-safe:animate-pulse" />
-          <div className="mt-4 h-7 w-2/3 rounded-full bg-fg/[0.1] motion-safe:animate-pulse" />
-          <div className="mt-3 h-3 w-3/4 rounded-full bg-fg/[0.06] motion-safe:animate-pulse" />
-        </div>
+        <StatSkeleton key={i} />
       ))}
     </div>
   );
@@ -125,7 +113,9 @@ function eventLine(event: DashboardEvent): { who: string; what: string } {
   }
 }
 
-export function ActivityStream({ events, now }: { events: DashboardEvent[]; now: number }) {
+export function ActivityStream({ events }: { events: DashboardEvent[] }) {
+  // The stream's own clock: its times move on without drawing the dashboard again.
+  const now = useNow(15_000);
   if (events.length === 0) return <p className="text-sm text-fg-muted">No player events yet.</p>;
   return (
     <ol className="divide-y divide-line">
@@ -214,25 +204,5 @@ function Rank({ n }: { n: number }) {
     <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-400/15 text-xs font-bold text-amber-800 dark:text-amber-300">
       {n}
     </span>
-  );
-}
-
-export function Panel({
-  title,
-  children,
-  className,
-}: {
-  title: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section
-      aria-label={title}
-      className={`min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card ${className ?? ''}`}
-    >
-      <h3 className="mb-3 font-display text-lg font-bold text-fg">{title}</h3>
-      {children}
-    </section>
   );
 }

@@ -9,7 +9,6 @@ function renderSections(path: string) {
   renderRoute(
     <>
       <ActivityStream
-        now={Date.now()}
         events={[
           { id: 1, time: new Date().toISOString(), type: 'PLAYER_JOIN', player: 'Steve', text: null },
           { id: 2, time: new Date().toISOString(), type: 'PLAYER_QUIT', player: null, text: null },

@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CornerDownLeft, History, ScrollText } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
-import { sendCommand, useAuditLog } from './api.ts';
+import { useAuditLog, useSendCommand } from './api.ts';
 
 interface SessionEntry {
   id: number;
@@ -17,10 +17,10 @@ interface SessionEntry {
 
 /** Spec 2.12 / 5 / 8: the command form, this session's history and the server-side audit log. */
 export function OperatorConsole() {
-  const queryClient = useQueryClient();
   const audit = useAuditLog();
+  const send = useSendCommand();
+  const busy = send.isPending;
   const [command, setCommand] = useState('');
-  const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<SessionEntry[]>([]);
 
   async function submit(event: FormEvent) {
@@ -28,10 +28,9 @@ export function OperatorConsole() {
     const trimmed = command.trim();
     // Spec 5: trimmed; empty is ignored.
     if (!trimmed || busy) return;
-    setBusy(true);
     const id = Date.now();
     try {
-      const result = await sendCommand(trimmed);
+      const result = await send.mutateAsync(trimmed);
       setHistory((all) => [
         { id, command: result.command, output: result.output, error: null, at: Date.now() },
         ...all,
@@ -40,9 +39,6 @@ export function OperatorConsole() {
     } catch (error) {
       const detail = (isHttpError(error) && error.detail) || 'Command failed';
       setHistory((all) => [{ id, command: trimmed, output: null, error: detail, at: Date.now() }, ...all]);
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'commands'] });
     }
   }
 
@@ -72,14 +68,7 @@ export function OperatorConsole() {
             </button>
           </div>
         </form>
-        <section
-          aria-label="Session history"
-          className="rounded-2xl border border-line bg-surface p-5 shadow-card"
-        >
-          <h3 className="mb-3 flex items-center gap-2 font-display text-lg font-bold text-fg">
-            <History aria-hidden className="size-5 text-accent" />
-            Session history
-          </h3>
+        <Card title="Session history" icon={<History className="size-5" />} heading="h3">
           {history.length === 0 ? (
             <p className="text-sm text-fg-muted">
               Commands you send from this page appear here with the server's answer.
@@ -108,16 +97,9 @@ export function OperatorConsole() {
               ))}
             </ol>
           )}
-        </section>
+        </Card>
       </div>
-      <section
-        aria-label="Audit log"
-        className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card xl:col-span-2"
-      >
-        <h3 className="mb-3 flex items-center gap-2 font-display text-lg font-bold text-fg">
-          <ScrollText aria-hidden className="size-5 text-accent" />
-          Audit log
-        </h3>
+      <Card title="Audit log" icon={<ScrollText className="size-5" />} heading="h3" className="xl:col-span-2">
         {audit.data === undefined ? (
           <p className="text-sm text-fg-muted">
             {audit.isError ? 'The audit log could not be loaded.' : 'Loading…'}
@@ -144,7 +126,7 @@ export function OperatorConsole() {
             ))}
           </ol>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

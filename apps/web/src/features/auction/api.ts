@@ -7,50 +7,92 @@ import {
   IDEMPOTENCY_HEADER,
   type Listing,
   type ListingSort,
+  type Listings,
   listingsSchema,
   type Purchase,
   purchaseSchema,
 } from '@prison/shared/auction';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch, apiJson, errorDetail, httpError } from '../../lib/api.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { afterPurchase } from './auction-model.ts';
 
 // Spec 2.10: "prices refresh every few seconds".
 export const CATEGORY_REFRESH_MS = 5000;
 
-export function useCategories(enabled: boolean) {
-  return useQuery({
+/** One retry, except for the answers a retry would only repeat. */
+const retryUnless =
+  (...statuses: number[]) =>
+  (failures: number, error: Error) =>
+    !(isHttpError(error) && statuses.includes(error.status)) && failures < 1;
+
+export async function getCategories(): Promise<AuctionCategory[]> {
+  return (await apiJson('/api/auction/categories', auctionCategoriesSchema)).categories;
+}
+
+export const categoriesQueryOptions = () =>
+  queryOptions({
     queryKey: ['auction', 'categories'],
-    queryFn: async (): Promise<AuctionCategory[]> =>
-      (await apiJson('/api/auction/categories', auctionCategoriesSchema)).categories,
-    enabled,
+    queryFn: getCategories,
     refetchInterval: CATEGORY_REFRESH_MS,
     staleTime: 0,
     // A 401 is an answer (the signed-out banner), not a failure to retry.
-    retry: (count, error) => (error as { status?: number }).status !== 401 && count < 1,
+    retry: retryUnless(401),
   });
+
+export function useCategories(enabled: boolean) {
+  return useQuery({ ...categoriesQueryOptions(), enabled });
 }
 
-export const listingsQueryKey = (key: string, sort: ListingSort) =>
-  ['auction', 'listings', key, sort] as const;
+export function getListings(key: string, sort: ListingSort): Promise<Listings> {
+  return apiJson(`/api/auction/categories/${encodeURIComponent(key)}/listings?sort=${sort}`, listingsSchema);
+}
+
+export const listingsQueryOptions = (key: string, sort: ListingSort) =>
+  queryOptions({
+    queryKey: ['auction', 'listings', key, sort],
+    queryFn: () => getListings(key, sort),
+    staleTime: 0,
+    retry: retryUnless(401, 404),
+  });
 
 export function useListings(key: string, sort: ListingSort, enabled: boolean) {
-  return useQuery({
-    queryKey: listingsQueryKey(key, sort),
-    queryFn: async (): Promise<{ listings: Listing[]; displayName: string }> =>
-      apiJson(`/api/auction/categories/${encodeURIComponent(key)}/listings?sort=${sort}`, listingsSchema),
-    enabled,
-    staleTime: 0,
-    retry: (count, error) => ![401, 404].includes((error as { status?: number }).status ?? 0) && count < 1,
-  });
+  return useQuery({ ...listingsQueryOptions(key, sort), enabled });
 }
 
-/** POST /api/auction/purchase; throws httpError with the server's detail on a refusal. */
-export async function buyListing(id: string, qty: number, idempotencyKey: string): Promise<Purchase> {
-  const response = await apiFetch('/api/auction/purchase', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey },
-    body: JSON.stringify({ id, qty }),
+/** POST /api/auction/purchase; throws HttpError with the server's detail on a refusal. */
+export function buyListing(id: string, qty: number, idempotencyKey: string): Promise<Purchase> {
+  return apiJson(
+    '/api/auction/purchase',
+    purchaseSchema,
+    jsonRequest({ id, qty }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  );
+}
+
+/**
+ * Spec 2.11: buying from the category's listings. `begin` starts a purchase (the dialog opens): its
+ * confirms share one idempotency key, so a retried confirm is the same purchase to the server. A
+ * purchase leaves what remains of the listing in the cached listings and refreshes the categories.
+ */
+export function usePurchase(categoryKey: string, sort: ListingSort) {
+  const queryClient = useQueryClient();
+  const idempotencyKey = useRef('');
+  const purchase = useMutation({
+    mutationFn: ({ listing, qty }: { listing: Listing; qty: number }) =>
+      buyListing(listing.id, qty, idempotencyKey.current),
+    onSuccess: (bought, { listing }) => {
+      queryClient.setQueryData(
+        listingsQueryOptions(categoryKey, sort).queryKey,
+        (current) =>
+          current && { ...current, listings: afterPurchase(current.listings, listing.id, bought.remaining) },
+      );
+      void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions().queryKey });
+    },
   });
-  if (!response.ok) throw httpError(response.status, await errorDetail(response));
-  return purchaseSchema.parse(await response.json());
+  return {
+    begin: () => {
+      idempotencyKey.current = crypto.randomUUID();
+    },
+    buy: (listing: Listing, qty: number) => purchase.mutateAsync({ listing, qty }),
+  };
 }

@@ -1,26 +1,21 @@
 import { LISTING_SORTS, type Listing, type ListingSort } from '@prison/shared/auction';
 import { pageTitle } from '@prison/shared/brand';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BarChart3, Medal } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { Card, cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { controlClass, fieldLabelClass, Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Stat, StatRow } from '../../components/ui/stat.tsx';
 import { Toasts, useToasts } from '../../components/ui/toast.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
-import { buyListing, listingsQueryKey, useListings } from './api.ts';
-import {
-  afterPurchase,
-  atLeast,
-  listingSummary,
-  marketRecap,
-  parseMinQuantity,
-  topSellers,
-} from './auction-model.ts';
+import { useListings, usePurchase } from './api.ts';
+import { atLeast, listingSummary, marketRecap, parseMinQuantity, topSellers } from './auction-model.ts';
 import { ItemIcon } from './item-icon.tsx';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
@@ -31,6 +26,7 @@ const SORT_LABELS: Record<ListingSort, string> = {
   quantity_asc: 'Quantity: low to high',
   quantity_desc: 'Quantity: high to low',
 };
+const SORT_OPTIONS = LISTING_SORTS.map((id) => ({ value: id, label: SORT_LABELS[id] }));
 
 const price = (value: number | null) => (value === null ? '—' : formatMoney(value));
 
@@ -114,36 +110,26 @@ function Market({
   listings: Listing[] | null;
   ownUuid: string;
 }) {
-  const queryClient = useQueryClient();
   const [minText, setMinText] = useState('');
   const [buying, setBuying] = useState<Listing | null>(null);
   const { toasts, show, dismiss } = useToasts();
-  // One key per opened dialog: a retried confirm is the same purchase to the server.
-  const idempotencyKey = useRef('');
+  const purchase = usePurchase(categoryKey, sort);
 
+  // Each opened dialog is one purchase, however often its confirm is retried.
   const open = (listing: Listing) => {
-    idempotencyKey.current = crypto.randomUUID();
+    purchase.begin();
     setBuying(listing);
   };
 
   const confirm = async (listing: Listing, qty: number) => {
     try {
-      const purchase = await buyListing(listing.id, qty, idempotencyKey.current);
-      queryClient.setQueryData(
-        listingsQueryKey(categoryKey, sort),
-        (current: { listings: Listing[]; displayName: string } | undefined) =>
-          current && {
-            ...current,
-            listings: afterPurchase(current.listings, listing.id, purchase.remaining),
-          },
-      );
+      const bought = await purchase.buy(listing, qty);
       setBuying(null);
       show({
         tone: 'success',
         title: 'Success',
-        text: `Purchase successful: ${formatWhole(purchase.qty)}× ${listing.item.name} for ${formatMoney(purchase.total)}.`,
+        text: `Purchase successful: ${formatWhole(bought.qty)}× ${listing.item.name} for ${formatMoney(bought.total)}.`,
       });
-      void queryClient.invalidateQueries({ queryKey: ['auction', 'categories'] });
     } catch (error) {
       show({
         tone: 'error',
@@ -175,10 +161,10 @@ function Market({
   return (
     <>
       <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Figure label="Total quantity" value={formatWhole(summary.totalQuantity)} />
-        <Figure label="Total value" value={formatMoney(summary.totalValue)} />
-        <Figure label="Floor price" value={price(summary.floor)} />
-        <Figure label="Ceiling price" value={price(summary.ceiling)} />
+        <Stat label="Total quantity" value={formatWhole(summary.totalQuantity)} />
+        <Stat label="Total value" value={formatMoney(summary.totalValue)} />
+        <Stat label="Floor price" value={price(summary.floor)} />
+        <Stat label="Ceiling price" value={price(summary.ceiling)} />
       </dl>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-12">
@@ -188,8 +174,8 @@ function Market({
               Listings
             </h2>
             <div className="flex gap-3">
-              <label className="flex flex-col gap-1 text-xs font-semibold text-fg-muted">
-                Minimum quantity
+              <label className="w-36 shrink-0">
+                <span className={fieldLabelClass}>Minimum quantity</span>
                 <input
                   type="number"
                   min={0}
@@ -197,23 +183,16 @@ function Market({
                   value={minText}
                   onChange={(event) => setMinText(event.target.value)}
                   placeholder="0"
-                  className="h-10 w-32 rounded-xl border border-line-strong bg-surface px-3 text-sm font-normal text-fg shadow-card focus:border-amber-500 focus:outline-none"
+                  className={`${controlClass} px-3`}
                 />
               </label>
-              <label className="flex flex-col gap-1 text-xs font-semibold text-fg-muted">
-                Sort
-                <select
-                  value={sort}
-                  onChange={(event) => onSort(event.target.value as ListingSort)}
-                  className="h-10 rounded-xl border border-line-strong bg-surface px-3 text-sm font-semibold text-fg shadow-card focus:border-amber-500 focus:outline-none"
-                >
-                  {LISTING_SORTS.map((id) => (
-                    <option key={id} value={id}>
-                      {SORT_LABELS[id]}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Select
+                label="Sort"
+                value={sort}
+                onChange={onSort}
+                options={SORT_OPTIONS}
+                className="min-w-0 flex-1 sm:w-56 sm:flex-none"
+              />
             </div>
           </div>
           {shown.length === 0 ? (
@@ -227,11 +206,7 @@ function Market({
               {/* Phones get cards: a five-column table would hide the price and the button. */}
               <ul className="mt-5 space-y-3 sm:hidden">
                 {shown.map((listing) => (
-                  <li
-                    key={listing.id}
-                    data-listing-card={listing.id}
-                    className="rounded-2xl border border-line bg-surface p-4 shadow-card"
-                  >
+                  <li key={listing.id} data-listing-card={listing.id} className={cardClass('p-4')}>
                     <div className="flex items-center gap-3">
                       <ItemIcon icon={listing.item.icon} size={28} />
                       <span className="min-w-0 flex-1 font-semibold text-fg">{listing.item.name}</span>
@@ -250,7 +225,7 @@ function Market({
                   </li>
                 ))}
               </ul>
-              <div className="mt-5 hidden overflow-x-auto rounded-2xl border border-line bg-surface shadow-card sm:block">
+              <div className={cardClass('mt-5 hidden overflow-x-auto sm:block')}>
                 <table className="w-full min-w-[36rem] text-sm">
                   <thead>
                     <tr className="border-b border-line text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
@@ -302,18 +277,18 @@ function Market({
         </section>
 
         <aside className="min-w-0 space-y-6 lg:col-span-4">
-          <Panel title="Market recap" icon={<BarChart3 className="size-5" />}>
+          <Card title="Market recap" icon={<BarChart3 className="size-5" />}>
             <dl className="divide-y divide-line text-sm">
-              <Row label="Listings" value={formatWhole(recap.listings)} />
-              <Row label="Sellers" value={formatWhole(recap.sellers)} />
-              <Row label="Average unit price" value={price(recap.averagePrice)} />
-              <Row
+              <StatRow label="Listings" value={formatWhole(recap.listings)} />
+              <StatRow label="Sellers" value={formatWhole(recap.sellers)} />
+              <StatRow label="Average unit price" value={price(recap.averagePrice)} />
+              <StatRow
                 label="Cheapest seller"
                 value={recap.cheapestSeller ? <PlayerLink username={recap.cheapestSeller} /> : '—'}
               />
             </dl>
-          </Panel>
-          <Panel title="Top sellers" icon={<Medal className="size-5" />}>
+          </Card>
+          <Card title="Top sellers" icon={<Medal className="size-5" />}>
             {sellers.length === 0 ? (
               <p className="text-sm text-fg-muted">No sellers yet.</p>
             ) : (
@@ -335,7 +310,7 @@ function Market({
                 ))}
               </ol>
             )}
-          </Panel>
+          </Card>
         </aside>
       </div>
 
@@ -379,42 +354,5 @@ function BuyCell({
     >
       Buy now
     </button>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
-      <dt className="text-sm font-medium text-fg-muted">{label}</dt>
-      <dd
-        title={value}
-        className="mt-1 truncate font-display text-xl font-bold tracking-tight text-fg tabular-nums sm:text-2xl"
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-2xl border border-line bg-surface p-5 shadow-card">
-      <h2 className="mb-3 flex items-center gap-2 font-display text-lg font-bold text-fg">
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-fg-muted">{label}</dt>
-      <dd className="truncate text-right font-semibold text-fg tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 // The auction pages' figures (spec 2.10, 2.11), apart from how they are drawn.
 import type { AuctionCategory, Listing } from '@prison/shared/auction';
 
-export interface MarketStats {
+interface MarketStats {
   /** Categories with at least one active listing. */
   liveCategories: number;
   activeListings: number;
@@ -54,7 +54,7 @@ export function hotMovers(categories: readonly AuctionCategory[]): AuctionCatego
   ).slice(0, 3);
 }
 
-export interface ListingSummary {
+interface ListingSummary {
   totalQuantity: number;
   /** The value of everything listed: quantity times unit price, summed. */
   totalValue: number;
@@ -81,7 +81,7 @@ export function parseMinQuantity(text: string): number {
 export const atLeast = (listings: readonly Listing[], min: number): Listing[] =>
   listings.filter((l) => l.qty >= min);
 
-export interface MarketRecap {
+interface MarketRecap {
   listings: number;
   sellers: number;
   /** Average unit price weighted by quantity. */
@@ -104,7 +104,7 @@ export function marketRecap(listings: readonly Listing[]): MarketRecap {
   };
 }
 
-export interface SellerTotal {
+interface SellerTotal {
   seller: string;
   sellerName: string;
   quantity: number;

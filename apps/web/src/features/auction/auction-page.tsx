@@ -1,14 +1,17 @@
 import type { AuctionCategory } from '@prison/shared/auction';
 import { pageTitle } from '@prison/shared/brand';
 import { ArrowRight, Flame, Layers, Tag, TrendingDown, TrendingUp } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { MiniStat, Stat } from '../../components/ui/stat.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCategories } from './api.ts';
@@ -23,6 +26,7 @@ import { ItemIcon } from './item-icon.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 
 const price = (value: number | null) => (value === null ? '—' : formatMoney(value));
+const SORT_OPTIONS = CATEGORY_SORTS.map(({ id, label }) => ({ value: id, label }));
 
 /** Spec 2.10: the market's categories, live. */
 export function AuctionPage() {
@@ -87,18 +91,10 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
   return (
     <>
       <dl className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat
-          label="Live categories"
-          value={formatWhole(stats.liveCategories)}
-          icon={<Layers className="size-4" />}
-        />
-        <Stat
-          label="Active listings"
-          value={formatWhole(stats.activeListings)}
-          icon={<Tag className="size-4" />}
-        />
-        <Stat label="Market floor" value={price(stats.floor)} icon={<TrendingDown className="size-4" />} />
-        <Stat label="Peak listing" value={price(stats.peak)} icon={<TrendingUp className="size-4" />} />
+        <Stat label="Live categories" value={formatWhole(stats.liveCategories)} icon={Layers} />
+        <Stat label="Active listings" value={formatWhole(stats.activeListings)} icon={Tag} />
+        <Stat label="Market floor" value={price(stats.floor)} icon={TrendingDown} />
+        <Stat label="Peak listing" value={price(stats.peak)} icon={TrendingUp} />
       </dl>
 
       {movers.length > 0 && (
@@ -140,22 +136,15 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
           <h2 id="categories-title" className="font-display text-2xl font-bold tracking-tight text-fg">
             Categories
           </h2>
-          <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <SearchField label="Search categories" value={search} onChange={setSearch} className="sm:w-72" />
-            <label className="flex items-center gap-2 text-sm text-fg-muted">
-              Sort by
-              <select
-                value={sort}
-                onChange={(event) => setSort(event.target.value as CategorySort)}
-                className="h-11 rounded-xl border border-line-strong bg-surface px-3 text-sm font-semibold text-fg shadow-card focus:border-amber-500 focus:outline-none"
-              >
-                {CATEGORY_SORTS.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select
+              label="Sort by"
+              value={sort}
+              onChange={setSort}
+              options={SORT_OPTIONS}
+              className="sm:w-44"
+            />
           </div>
         </div>
         {shown.length === 0 ? (
@@ -179,30 +168,13 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
   );
 }
 
-function Stat({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
-      <dt className="flex items-center gap-1.5 text-sm font-medium text-fg-muted">
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd
-        title={value}
-        className="mt-1 truncate font-display text-xl font-bold tracking-tight text-fg tabular-nums sm:text-2xl"
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 function CategoryCard({ category }: { category: AuctionCategory }) {
   return (
     <Link
       to={`/auction/${encodeURIComponent(category.key)}`}
-      className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 shadow-card transition hover:-translate-y-0.5 hover:border-amber-500/50"
+      className={cardClass(
+        'group flex h-full flex-col p-5 transition hover:-translate-y-0.5 hover:border-amber-500/50',
+      )}
     >
       <div className="flex items-center gap-3">
         <span className="flex size-12 items-center justify-center rounded-xl bg-surface-sunken ring-1 ring-line">
@@ -222,14 +194,8 @@ function CategoryCard({ category }: { category: AuctionCategory }) {
         />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-3 text-sm">
-        <div className="min-w-0">
-          <dt className="text-xs text-fg-muted">Lowest</dt>
-          <dd className="truncate font-semibold text-fg tabular-nums">{price(category.lowest)}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs text-fg-muted">Highest</dt>
-          <dd className="truncate font-semibold text-fg tabular-nums">{price(category.highest)}</dd>
-        </div>
+        <MiniStat label="Lowest" value={price(category.lowest)} />
+        <MiniStat label="Highest" value={price(category.highest)} />
       </dl>
     </Link>
   );

@@ -1,8 +1,8 @@
 import type { Listing } from '@prison/shared/auction';
-import { ShoppingCart, X } from 'lucide-react';
-import * as Dialog from 'radix-ui/dialog';
+import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { buttonClass, iconButtonClass } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { ItemIcon } from './item-icon.tsx';
 
@@ -20,18 +20,14 @@ export function PurchaseDialog({
   onConfirm: (listing: Listing, qty: number) => Promise<void>;
 }) {
   return (
-    <Dialog.Root open={listing !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface-raised p-6 shadow-2xl focus:outline-none">
-          {listing && <PurchaseForm key={listing.id} listing={listing} onConfirm={onConfirm} />}
-          <Dialog.Close className={`${iconButtonClass} absolute top-4 right-4`}>
-            <X aria-hidden className="size-5" />
-            <span className="sr-only">Close</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={listing !== null}
+      onClose={onClose}
+      title="Confirm purchase"
+      description="Paid from your in-game balance; the items arrive in game at once. Purchases are final."
+    >
+      {listing && <PurchaseForm key={listing.id} listing={listing} onConfirm={onConfirm} />}
+    </Dialog>
   );
 }
 
@@ -58,13 +54,6 @@ function PurchaseForm({
         }
       }}
     >
-      <Dialog.Title className="pr-10 font-display text-2xl font-bold tracking-tight text-fg">
-        Confirm purchase
-      </Dialog.Title>
-      <Dialog.Description className="mt-1 text-sm text-fg-muted">
-        Paid from your in-game balance; the items arrive in game at once. Purchases are final.
-      </Dialog.Description>
-
       <div className="mt-5 flex items-center gap-3 rounded-2xl border border-line bg-surface-sunken/60 p-3">
         <span className="flex size-12 items-center justify-center rounded-xl bg-surface ring-1 ring-line">
           <ItemIcon icon={listing.item.icon} size={32} />
@@ -112,9 +101,9 @@ function PurchaseForm({
       </div>
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close type="button" className={buttonClass('secondary')}>
+        <DialogClose type="button" className={buttonClass('secondary')}>
           Cancel
-        </Dialog.Close>
+        </DialogClose>
         <button type="submit" disabled={busy} className={buttonClass('primary')}>
           <ShoppingCart aria-hidden className="size-4" />
           {busy ? 'Buying…' : 'Confirm purchase'}

@@ -25,7 +25,8 @@ import {
   useSessionExpired,
 } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
-import { LOGIN_FAILED, requestLogin, safeRedirect } from './login.ts';
+import { LOGIN_FAILED, requestLogin } from './api.ts';
+import { safeRedirect } from './login.ts';
 
 export { SESSION_EXPIRED_MESSAGE } from '../../lib/session.ts';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, PLAYER, stubFetch } from '../../test/fake-fetch.ts';
-import { requestLogin, safeRedirect } from './login.ts';
+import { requestLogin } from './api.ts';
+import { safeRedirect } from './login.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

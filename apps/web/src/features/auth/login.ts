@@ -1,36 +1,4 @@
-// Spec 2.6 Login and spec 8: the sign-in call and where to go afterwards.
-import { type LoginResponse, loginResponseSchema } from '@prison/shared/auth';
-import { errorDetail } from '../../lib/api.ts';
-
-export const LOGIN_FAILED = 'Login failed';
-export const NETWORK_ERROR = 'Network error';
-
-/**
- * POST /api/auth/player-login. Rejects with the server's detail, else "Login failed"; with "Network
- * error" when the request itself fails. No client-side checks: the server judges every input (spec 5).
- */
-export async function requestLogin(username: string, password: string): Promise<LoginResponse> {
-  let response: Response;
-  try {
-    response = await fetch('/api/auth/player-login', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-  } catch {
-    throw new Error(NETWORK_ERROR);
-  }
-  if (!response.ok) throw new Error((await errorDetail(response)) ?? LOGIN_FAILED);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new Error(LOGIN_FAILED);
-  }
-  const parsed = loginResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error(LOGIN_FAILED);
-  return parsed.data;
-}
+// Spec 2.6 Login: where to go after signing in.
 
 const PROBE_ORIGIN = 'http://site.invalid';
 

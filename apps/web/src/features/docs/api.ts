@@ -1,7 +1,7 @@
 // GET /api/docs (no sign-in) and POST /api/docs (staff), spec 7.
 import { type CreateDocRequest, type Doc, docListSchema, docSchema, sortDocs } from '@prison/shared/docs';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, fetchJson } from '../../lib/api.ts';
+import { apiJson, fetchJson, jsonRequest } from '../../lib/api.ts';
 
 const NO_DOCS: Doc[] = [];
 
@@ -18,11 +18,7 @@ export function useDocs(): Doc[] | undefined {
 }
 
 export async function createDoc(input: CreateDocRequest): Promise<Doc> {
-  return apiJson('/api/docs', docSchema, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
+  return apiJson('/api/docs', docSchema, jsonRequest(input));
 }
 
 /** Spec 4 Docs: a created doc is added and the list re-sorted by title. */

@@ -15,7 +15,7 @@ import { isHttpError } from '../../lib/api.ts';
 import { useCreateDoc } from './api.ts';
 import { LazyMarkdown } from './lazy-markdown.tsx';
 
-export const CREATE_FAILED = 'Failed to create doc.';
+const CREATE_FAILED = 'Failed to create doc.';
 
 type FieldErrors = Partial<Record<keyof CreateDocRequest, string>>;
 

@@ -1,5 +1,7 @@
 import { ENCHANT_SYSTEMS, type Enchant } from '@prison/shared/enchants';
 import { Crown, Gem, Layers, Pickaxe, Shield } from 'lucide-react';
+import { cardClass } from '../../components/ui/card.tsx';
+import { Stat } from '../../components/ui/stat.tsx';
 import { catalogueStats } from './catalogue-stats.ts';
 
 /** Spec 2.4 stat tiles, computed from the catalogue (definitions in catalogue-stats.ts). */
@@ -29,20 +31,15 @@ export function StatTiles({ enchants }: { enchants: readonly Enchant[] }) {
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-      {tiles.map(({ label, value, note, icon: Icon }, index) => (
-        <div
+      {tiles.map(({ label, value, note, icon }, index) => (
+        <Stat
           key={label}
-          className={`rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5 ${index === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
-        >
-          <dt className="flex items-start justify-between gap-2 text-sm font-medium text-fg-muted">
-            {label}
-            <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-          </dt>
-          <dd className="mt-2 font-display text-3xl font-bold tracking-tight text-fg tabular-nums">
-            {value}
-          </dd>
-          <dd className="mt-1 text-xs text-fg-muted">{note}</dd>
-        </div>
+          label={label}
+          value={String(value)}
+          icon={icon}
+          detail={note}
+          className={index === 0 ? 'col-span-2 lg:col-span-1' : undefined}
+        />
       ))}
     </dl>
   );
@@ -63,7 +60,9 @@ export function SystemLegend({ enchants }: { enchants: readonly Enchant[] }) {
             return (
               <li
                 key={system.id}
-                className="relative overflow-hidden rounded-xl border border-line bg-surface py-3.5 pr-4 pl-5 shadow-card first:col-span-2 lg:first:col-span-1"
+                className={cardClass(
+                  'relative overflow-hidden py-3.5 pr-4 pl-5 first:col-span-2 lg:first:col-span-1',
+                )}
               >
                 <span
                   aria-hidden

@@ -1,6 +1,6 @@
 import type { Enchant } from '@prison/shared/enchants';
 
-export interface CatalogueStats {
+interface CatalogueStats {
   total: number;
   pickaxeStaples: number;
   gearAndWeaponUpdates: number;

@@ -8,6 +8,7 @@ import {
 import { clsx } from 'clsx';
 import { Link2, Lock, Target, Zap } from 'lucide-react';
 import { memo, type ReactNode, useId } from 'react';
+import { cardClass } from '../../components/ui/card.tsx';
 import { EnchantIcon } from './enchant-icon.tsx';
 import { RARITY_TONE, STATUS_ICON, STATUS_LABEL, STATUS_TONE } from './enchant-tones.ts';
 
@@ -21,7 +22,9 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
   return (
     <article
       aria-labelledby={titleId}
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card transition duration-200 hover:border-line-strong"
+      className={cardClass(
+        'group relative flex h-full flex-col overflow-hidden transition duration-200 hover:border-line-strong',
+      )}
     >
       {/* The system's accent runs along the top edge and tints the icon tile. */}
       <span aria-hidden className="absolute inset-x-0 top-0 h-1" style={{ backgroundColor: system.accent }} />

@@ -7,7 +7,7 @@ import { useSiteConfig } from '../../lib/site-config.tsx';
  * A local stand-in drawn in the game's pixel style: an enchanted book in the system's accent colour. Built
  * inline so the catalogue looks whole with no network at all.
  */
-export function enchantPlaceholder(accent: string): string {
+function enchantPlaceholder(accent: string): string {
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" shape-rendering="crispEdges">' +
     `<rect x="3" y="2" width="10" height="12" fill="${accent}"/>` +

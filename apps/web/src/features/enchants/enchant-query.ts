@@ -19,7 +19,7 @@ export const ENCHANT_SORTS = [
   { value: 'rarity', label: 'Rarity' },
   { value: 'level', label: 'Max level' },
 ] as const;
-export type EnchantSort = (typeof ENCHANT_SORTS)[number]['value'];
+type EnchantSort = (typeof ENCHANT_SORTS)[number]['value'];
 
 export interface EnchantFilters {
   search: string;
@@ -93,7 +93,7 @@ export function sortEnchants(enchants: readonly Enchant[], sort: EnchantSort): E
   return [...enchants].sort(comparators[sort]);
 }
 
-export interface RaritySection extends RarityGroup {
+interface RaritySection extends RarityGroup {
   rarity: EnchantRarity;
   enchants: Enchant[];
 }

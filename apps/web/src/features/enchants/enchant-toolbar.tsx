@@ -1,7 +1,9 @@
 import { ENCHANT_GEAR, ENCHANT_RARITIES, ENCHANT_STATUSES, RARITY_GROUPS } from '@prison/shared/enchants';
-import { ChevronDown, RotateCcw, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { RotateCcw, Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { controlClass, fieldLabelClass, Select, type SelectOption } from '../../components/ui/select.tsx';
 import { ENCHANT_SORTS, type EnchantFilters, hasActiveFilters } from './enchant-query.ts';
 import { STATUS_LABEL } from './enchant-tones.ts';
 
@@ -11,9 +13,18 @@ interface ToolbarProps {
   onReset: () => void;
 }
 
-const control =
-  'h-11 w-full rounded-xl border border-line-strong bg-surface-raised text-sm text-fg shadow-sm transition ' +
-  'placeholder:text-fg-muted/80 hover:border-fg/30 focus-visible:border-transparent';
+const RARITY_OPTIONS: SelectOption<EnchantFilters['rarity']>[] = [
+  { value: 'all', label: 'All rarities' },
+  ...ENCHANT_RARITIES.map((rarity) => ({ value: rarity, label: RARITY_GROUPS[rarity].label })),
+];
+const GEAR_OPTIONS: SelectOption<EnchantFilters['gear']>[] = [
+  { value: 'all', label: 'All gear' },
+  ...ENCHANT_GEAR.map((gear) => ({ value: gear, label: gear })),
+];
+const STATUS_OPTIONS: SelectOption<EnchantFilters['status']>[] = [
+  { value: 'all', label: 'Any status' },
+  ...ENCHANT_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] })),
+];
 
 export function EnchantToolbar({ filters, onChange, onReset }: ToolbarProps) {
   return (
@@ -21,58 +32,35 @@ export function EnchantToolbar({ filters, onChange, onReset }: ToolbarProps) {
     <div
       role="search"
       aria-label="Search and filter enchants"
-      className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
+      className={cardClass(
+        'grid grid-cols-2 gap-3 p-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end',
+      )}
     >
       <SearchField filters={filters} onChange={onChange} />
-      <Field label="Sort by">
-        {(id) => (
-          <Select
-            id={id}
-            value={filters.sort}
-            onChange={(value) => onChange({ sort: value as EnchantFilters['sort'] })}
-            options={ENCHANT_SORTS}
-          />
-        )}
-      </Field>
-      <Field label="Rarity">
-        {(id) => (
-          <Select
-            id={id}
-            value={filters.rarity}
-            onChange={(value) => onChange({ rarity: value as EnchantFilters['rarity'] })}
-            options={[
-              { value: 'all', label: 'All rarities' },
-              ...ENCHANT_RARITIES.map((rarity) => ({ value: rarity, label: RARITY_GROUPS[rarity].label })),
-            ]}
-          />
-        )}
-      </Field>
-      <Field label="Gear">
-        {(id) => (
-          <Select
-            id={id}
-            value={filters.gear}
-            onChange={(value) => onChange({ gear: value as EnchantFilters['gear'] })}
-            options={[
-              { value: 'all', label: 'All gear' },
-              ...ENCHANT_GEAR.map((gear) => ({ value: gear, label: gear })),
-            ]}
-          />
-        )}
-      </Field>
-      <Field label="Status">
-        {(id) => (
-          <Select
-            id={id}
-            value={filters.status}
-            onChange={(value) => onChange({ status: value as EnchantFilters['status'] })}
-            options={[
-              { value: 'all', label: 'Any status' },
-              ...ENCHANT_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] })),
-            ]}
-          />
-        )}
-      </Field>
+      <Select
+        label="Sort by"
+        value={filters.sort}
+        onChange={(sort) => onChange({ sort })}
+        options={ENCHANT_SORTS}
+      />
+      <Select
+        label="Rarity"
+        value={filters.rarity}
+        onChange={(rarity) => onChange({ rarity })}
+        options={RARITY_OPTIONS}
+      />
+      <Select
+        label="Gear"
+        value={filters.gear}
+        onChange={(gear) => onChange({ gear })}
+        options={GEAR_OPTIONS}
+      />
+      <Select
+        label="Status"
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
+        options={STATUS_OPTIONS}
+      />
       <button
         type="button"
         onClick={onReset}
@@ -101,86 +89,28 @@ function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onCh
   }, [filters.search]);
 
   return (
-    <Field label="Search" className="col-span-2 lg:col-span-1">
-      {(id) => (
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-muted"
-          />
-          <input
-            id={id}
-            type="search"
-            value={text}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Name, effect, system, tag…"
-            onChange={(event) => {
-              setText(event.target.value);
-              lastWritten.current = event.target.value;
-              // Typing replaces the history entry: Back returns to the previous filters, not to each letter.
-              onChange({ search: event.target.value }, { replace: true });
-            }}
-            className={`${control} pr-3 pl-10`}
-          />
-        </div>
-      )}
-    </Field>
-  );
-}
-
-function Field({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: (id: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label
-        htmlFor={id}
-        className="mb-1.5 block text-xs font-semibold tracking-wide text-fg-muted uppercase"
-      >
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
-function Select({
-  id,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-}) {
-  return (
-    <div className="relative">
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${control} cursor-pointer appearance-none pr-9 pl-3.5 font-medium`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-muted"
-      />
-    </div>
+    <label className="col-span-2 block lg:col-span-1">
+      <span className={fieldLabelClass}>Search</span>
+      <span className="relative block">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-muted"
+        />
+        <input
+          type="search"
+          value={text}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Name, effect, system, tag…"
+          onChange={(event) => {
+            setText(event.target.value);
+            lastWritten.current = event.target.value;
+            // Typing replaces the history entry: Back returns to the previous filters, not to each letter.
+            onChange({ search: event.target.value }, { replace: true });
+          }}
+          className={`${controlClass} pr-3 pl-10`}
+        />
+      </span>
+    </label>
   );
 }

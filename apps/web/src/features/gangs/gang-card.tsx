@@ -3,9 +3,9 @@ import type { Gang } from '@prison/shared/social';
 import { Coins, Crown, Radio, Swords, Users } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
-import { FigureTile } from '../../components/ui/figure-tile.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
 import { GangStatusBadge } from '../../components/ui/gang-status-badge.tsx';
+import { StatTile } from '../../components/ui/stat.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { gangInk } from './gang-ink.ts';
 
@@ -52,27 +52,27 @@ export function GangCard({ gang }: { gang: Gang }) {
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,1.6fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_minmax(0,1fr)] lg:min-w-[36rem]">
-          <FigureTile
+          <StatTile
             label="Treasury"
             icon={<Coins className="size-4" />}
             value={formatMoney(gang.balance)}
-            wide
+            className="col-span-2 sm:col-span-1"
           />
-          <FigureTile
+          <StatTile
             label="Members"
             icon={<Users className="size-4" />}
             value={formatWhole(gang.member_count)}
           />
-          <FigureTile
+          <StatTile
             label="Online"
             icon={<Radio className="size-4" />}
             value={formatWhole(gang.online_count)}
           />
-          <FigureTile
+          <StatTile
             label="Entry requirement"
             icon={<Swords className="size-4" />}
             value={`Level ${formatWhole(gang.min_level)}`}
-            wide
+            className="col-span-2 sm:col-span-1"
           />
         </dl>
       </div>

@@ -1,6 +1,7 @@
 // A gang's name is drawn in the gang's own colour, but a colour the game allows (yellow, white,
 // black...) can vanish against the page. The colour is darkened on the light theme's cards and
 // lightened on the dark theme's until it reads as body text must (WCAG AA, 4.5:1).
+import { sixDigitHex } from '@prison/shared/gang-colors';
 
 /** The cards' surfaces (index.css --surface, light and dark). */
 export const LIGHT_SURFACE = '#ffffff';
@@ -9,10 +10,10 @@ const MIN_CONTRAST = 4.5;
 
 type Rgb = [number, number, number];
 
+/** The channels of a '#rgb' or '#rrggbb' colour, as gangColor (shared) gives it. */
 function parseHex(hex: string): Rgb {
-  const digits = hex.replace('#', '');
-  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
-  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as Rgb;
+  const full = sixDigitHex(hex);
+  return [1, 3, 5].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as Rgb;
 }
 
 const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;

@@ -2,6 +2,7 @@ import { pageTitle } from '@prison/shared/brand';
 import type { Gang } from '@prison/shared/social';
 import { ChevronLeft, Flag, UsersRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { GangRoster } from '../../components/ui/gang-roster.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { MilestoneList } from '../../components/ui/milestone-list.tsx';
@@ -9,18 +10,16 @@ import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatWhole } from '../../lib/money.ts';
-import { useNow } from '../../lib/use-now.ts';
-import { isNotFound, useGangFeed, useGangPage } from './api.ts';
+import { isNotFound } from '../../lib/query-client.ts';
+import { useGangFeed, useGangPage } from './api.ts';
 import { GangCard } from './gang-card.tsx';
 import { GangNotFound } from './gang-not-found.tsx';
-import { GangRoster } from './gang-roster.tsx';
 
 /** /gangs/{id}: a gang's card, its live roster and its members' recent milestones. */
 export function GangPage() {
   const { id = '' } = useParams();
   const page = useGangPage(id);
   const status = useGangFeed(id, page.isSuccess);
-  const now = useNow();
 
   if (isNotFound(page.error)) return <GangNotFound />;
   return (
@@ -52,7 +51,7 @@ export function GangPage() {
                 aside={<RosterCount gang={page.data.gang} />}
                 className="lg:col-span-7"
               >
-                <GangRoster members={page.data.gang.members} now={now} />
+                <GangRoster members={page.data.gang.members} look="cards" />
               </PageSection>
               <PageSection
                 id="milestones-title"
@@ -60,7 +59,7 @@ export function GangPage() {
                 icon={<Flag className="size-5" />}
                 className="lg:col-span-5"
               >
-                <MilestoneList items={page.data.milestones} now={now} labelledBy="milestones-title" />
+                <MilestoneList items={page.data.milestones} labelledBy="milestones-title" />
               </PageSection>
             </div>
           </>

@@ -1,5 +1,6 @@
 import { ArrowRight, BookOpen, FlaskConical, Gavel, Trophy, UserRound, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { cardClass } from '../../components/ui/card.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 
 const FEATURES = [
@@ -59,7 +60,9 @@ export function FeatureCards() {
           <li key={to}>
             <Link
               to={to}
-              className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-6 shadow-card transition duration-200 hover:border-line-strong motion-safe:hover:-translate-y-0.5"
+              className={cardClass(
+                'group flex h-full flex-col p-6 transition duration-200 hover:border-line-strong motion-safe:hover:-translate-y-0.5',
+              )}
             >
               <span
                 className={`flex size-11 items-center justify-center rounded-xl ring-1 ring-inset ${tint}`}

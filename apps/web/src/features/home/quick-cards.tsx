@@ -1,5 +1,6 @@
 import { ArrowUpRight, Rocket, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
+import { cardClass } from '../../components/ui/card.tsx';
 
 const QUICK_CARDS = [
   {
@@ -26,7 +27,9 @@ export function QuickCards() {
         <li key={to}>
           <Link
             to={to}
-            className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5 transition duration-200 hover:border-line-strong motion-safe:hover:-translate-y-0.5"
+            className={cardClass(
+              'group flex h-full flex-col p-4 transition duration-200 hover:border-line-strong sm:p-5 motion-safe:hover:-translate-y-0.5',
+            )}
           >
             <span className="flex items-center justify-between">
               <span

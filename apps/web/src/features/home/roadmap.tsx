@@ -1,4 +1,5 @@
 import { Flag, Flame, Skull } from 'lucide-react';
+import { cardClass } from '../../components/ui/card.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 
 // Spec 2.3: the three-step roadmap of a season.
@@ -51,7 +52,7 @@ export function Roadmap() {
               >
                 <Icon aria-hidden className="size-6" />
               </span>
-              <div className="mt-5 w-full rounded-2xl border border-line bg-surface p-6 shadow-card">
+              <div className={cardClass('mt-5 w-full p-6')}>
                 <p className="text-xs font-semibold tracking-[0.14em] text-fg-muted uppercase">
                   Step {index + 1} · {when}
                 </p>

@@ -1,6 +1,7 @@
 import type { Season } from '@prison/shared/site-config';
 import { CalendarClock, Crown, ScrollText, Sparkles, Swords } from 'lucide-react';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
+import { Stat } from '../../components/ui/stat.tsx';
 
 const STATUS_LABEL: Record<Season['status'], string> = {
   upcoming: 'Upcoming season',
@@ -25,24 +26,25 @@ export function SeasonSnapshot({ season }: { season: Season }) {
         holds.
       </SectionHeading>
       <dl className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-        {stats.map(({ label, value, icon: Icon, live }, index) => (
-          <div
+        {stats.map(({ label, value, icon, live }, index) => (
+          <Stat
             key={label}
-            className={`relative overflow-hidden rounded-2xl border border-line bg-surface p-5 shadow-card ${index === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
-          >
-            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-fg-muted">
-              {label}
-              <Icon aria-hidden className="size-4 shrink-0 text-accent" />
-            </dt>
-            <dd className="mt-3 flex items-center gap-2 font-display text-3xl font-bold tracking-tight text-fg tabular-nums">
-              {value}
-              {live && (
-                <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 font-sans text-xs font-semibold tracking-normal text-emerald-700 dark:text-emerald-300">
-                  Live
-                </span>
-              )}
-            </dd>
-          </div>
+            label={label}
+            icon={icon}
+            className={index === 0 ? 'col-span-2 lg:col-span-1' : undefined}
+            value={
+              live ? (
+                <>
+                  {value}
+                  <span className="self-center rounded-full bg-emerald-500/15 px-2 py-0.5 font-sans text-xs font-semibold tracking-normal text-emerald-700 dark:text-emerald-300">
+                    Live
+                  </span>
+                </>
+              ) : (
+                value
+              )
+            }
+          />
         ))}
       </dl>
     </section>

@@ -1,6 +1,6 @@
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatCount } from './format.ts';
+import { formatBalance } from './format.ts';
 import { DEFAULT_SORT, nextSort, type RankedEntry, sortEntries } from './sort.ts';
 import { median, summarize } from './summary.ts';
 
@@ -25,10 +25,6 @@ describe('formatBalance (spec 9: $, thousands separators, rounded)', () => {
     [1e15, '$1,000,000,000,000,000'],
   ])('%d -> %s', (value, expected) => {
     expect(formatBalance(value)).toBe(expected);
-  });
-
-  it('groups counts too', () => {
-    expect(formatCount(1662031)).toBe('1,662,031');
   });
 });
 

@@ -1,17 +1,16 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
-import { RotateCw, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
 import { memo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { LIVE_LOOK, LiveDot } from '../../components/ui/live-status.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { LivePill } from '../../components/ui/live-status.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import type { LiveStatus } from '../../lib/live-socket.ts';
 import { useSession } from '../../lib/session.ts';
 import { isLeaderboardMetric, LEADERBOARD_LIMIT, useLeaderboard, useLeaderboardFeed } from './api.ts';
 import { LeaderboardTable, TableSkeleton } from './leaderboard-table.tsx';
@@ -68,7 +67,7 @@ export function LeaderboardPage() {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <Tabs.List
               aria-label="Ranking"
-              className="grid grid-cols-4 gap-1 rounded-2xl border border-line bg-surface p-1 shadow-card sm:inline-grid sm:w-auto"
+              className={cardClass('grid grid-cols-4 gap-1 p-1 sm:inline-grid sm:w-auto')}
             >
               {METRICS.map(({ id, label, icon: Icon }) => (
                 <Tabs.Trigger
@@ -86,7 +85,14 @@ export function LeaderboardPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <LiveIndicator status={feed.status} updatedAt={feed.updatedAt} />
+            <LivePill status={feed.status} subject="Live rankings" className="self-start sm:self-auto">
+              {feed.updatedAt && (
+                <span className="font-normal text-fg-muted">
+                  · Updated{' '}
+                  <time dateTime={feed.updatedAt.toISOString()}>{timeFormat.format(feed.updatedAt)}</time>
+                </span>
+              )}
+            </LivePill>
           </div>
 
           {METRICS.map((info) => (
@@ -103,29 +109,6 @@ export function LeaderboardPage() {
   );
 }
 
-function LiveIndicator({ status, updatedAt }: { status: LiveStatus; updatedAt: Date | null }) {
-  const look = LIVE_LOOK[status];
-  return (
-    <p
-      className={clsx(
-        'inline-flex items-center gap-2 self-start rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold shadow-card sm:self-auto',
-        look.text,
-      )}
-    >
-      <LiveDot status={status} />
-      <span>
-        <span className="sr-only">Live rankings: </span>
-        {look.label}
-      </span>
-      {updatedAt && (
-        <span className="font-normal text-fg-muted">
-          · Updated <time dateTime={updatedAt.toISOString()}>{timeFormat.format(updatedAt)}</time>
-        </span>
-      )}
-    </p>
-  );
-}
-
 function Board({ metric }: { metric: MetricInfo }) {
   const { data, isError } = useLeaderboard(metric.id);
   const session = useSession();
@@ -136,20 +119,13 @@ function Board({ metric }: { metric: MetricInfo }) {
   }
   if (isError) {
     return (
-      <Alert tone="error" className="mt-8 items-center">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <span className="font-semibold">Failed to load leaderboard.</span>
-          {/* Spec 2.9 / 8: Retry reloads the page. */}
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className={buttonClass('secondary', 'sm')}
-          >
-            <RotateCw aria-hidden className="size-4" />
-            Retry
-          </button>
-        </div>
-      </Alert>
+      // Spec 2.9 / 8: Retry reloads the page.
+      <LoadError
+        className="mt-8"
+        message="Failed to load leaderboard."
+        retryLabel="Retry"
+        onRetry={() => window.location.reload()}
+      />
     );
   }
   return (

@@ -2,10 +2,12 @@ import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderb
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
+import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
-import { formatBalance, formatCount } from './format.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { formatBalance } from './format.ts';
 import { DEFAULT_SORT, nextSort, type RankedEntry, type Sort, type SortKey, sortEntries } from './sort.ts';
 
 const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
@@ -54,7 +56,7 @@ export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: Lead
   const sortedBy = `Sorted by ${SORTED_BY[sort.key]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`;
 
   return (
-    <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
+    <div className={cardClass('overflow-hidden')}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard. */}
       <section className="overflow-x-auto" tabIndex={0} aria-label={`${metricLabel} ranking table`}>
         <table className="w-full min-w-[46rem] border-collapse text-sm">
@@ -143,13 +145,13 @@ const Row = memo(
           </span>
         </th>
         <Numeric className={rowBg} strong={metric === 'level'}>
-          {formatCount(row.level)}
+          {formatWhole(row.level)}
         </Numeric>
         <Numeric className={rowBg} strong={metric === 'xp'}>
-          {formatCount(row.xp)}
+          {formatWhole(row.xp)}
         </Numeric>
         <Numeric className={rowBg} strong={metric === 'prestige'}>
-          {formatCount(row.prestige)}
+          {formatWhole(row.prestige)}
         </Numeric>
         <td className={clsx('px-3.5 py-2.5', rowBg)}>
           <RankBadge rank={row.rank} />
@@ -181,7 +183,7 @@ function Numeric({ children, className, strong }: { children: string; className?
 
 export function TableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card" aria-hidden>
+    <div className={cardClass('overflow-hidden')} aria-hidden>
       <div className="h-11 border-b border-line bg-surface-sunken" />
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-b-0">

@@ -1,7 +1,8 @@
 // Spec 2.9: the four rankings, each with its description, and how each shows its figure.
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
 import { Coins, Crown, type LucideIcon, Pickaxe, Sparkles } from 'lucide-react';
-import { formatAverage, formatBalance, formatCount } from './format.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { formatAverage, formatBalance } from './format.ts';
 
 export interface MetricInfo {
   id: LeaderboardMetric;
@@ -22,7 +23,7 @@ export const METRICS: readonly MetricInfo[] = [
     description: 'Who has climbed the highest this season. Players on the same level are split by XP.',
     icon: Pickaxe,
     value: (e) => e.level,
-    format: (v) => `Level ${formatCount(v)}`,
+    format: (v) => `Level ${formatWhole(v)}`,
     formatAverage: (v) => `Level ${formatAverage(v)}`,
   },
   {
@@ -31,8 +32,8 @@ export const METRICS: readonly MetricInfo[] = [
     description: 'Every point of experience earned in the mines, from quests and from enchant procs.',
     icon: Sparkles,
     value: (e) => e.xp,
-    format: (v) => `${formatCount(v)} XP`,
-    formatAverage: (v) => `${formatCount(v)} XP`,
+    format: (v) => `${formatWhole(v)} XP`,
+    formatAverage: (v) => `${formatWhole(v)} XP`,
   },
   {
     id: 'prestige',
@@ -40,7 +41,7 @@ export const METRICS: readonly MetricInfo[] = [
     description: 'Veterans who hit the level cap and reset for glory, up to Prestige 5. Ties go to XP.',
     icon: Crown,
     value: (e) => e.prestige,
-    format: (v) => `Prestige ${formatCount(v)}`,
+    format: (v) => `Prestige ${formatWhole(v)}`,
     formatAverage: (v) => `Prestige ${formatAverage(v)}`,
   },
   {

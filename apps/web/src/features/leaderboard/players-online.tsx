@@ -1,17 +1,14 @@
 import { Users } from 'lucide-react';
-import { LIVE_LOOK, LiveDot } from '../../components/ui/live-status.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { LiveLabel } from '../../components/ui/live-status.tsx';
+import { formatWhole } from '../../lib/money.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
-import { formatCount } from './format.ts';
 
 /** Spec 2.9 players-online widget: the live /ws/players count, a dash while unknown. */
 export function PlayersOnline() {
   const { online, status } = useOnlineCount();
-  const look = LIVE_LOOK[status];
   return (
-    <section
-      aria-labelledby="players-online-title"
-      className="relative overflow-hidden rounded-2xl border border-line bg-surface p-5 shadow-card"
-    >
+    <section aria-labelledby="players-online-title" className={cardClass('relative overflow-hidden p-5')}>
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(16rem_10rem_at_100%_0%,rgb(52_211_153/0.14),transparent_70%)]"
@@ -25,17 +22,11 @@ export function PlayersOnline() {
       <p className="relative mt-2 flex items-baseline gap-3">
         <span className="font-display text-4xl font-bold tracking-tight text-fg tabular-nums">
           <span data-testid="players-online-count" aria-hidden={online === null || undefined}>
-            {online === null ? '—' : formatCount(online)}
+            {online === null ? '—' : formatWhole(online)}
           </span>
           {online === null && <span className="sr-only">Unknown</span>}
         </span>
-        <span className={`inline-flex items-center gap-1.5 text-xs font-semibold uppercase ${look.text}`}>
-          <LiveDot status={status} />
-          <span>
-            <span className="sr-only">Live connection status: </span>
-            {look.label}
-          </span>
-        </span>
+        <LiveLabel status={status} />
       </p>
       <p className="relative mt-1 text-sm text-fg-muted">Prisoners in the yard right now</p>
     </section>

@@ -1,15 +1,16 @@
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
 import { Crown, Medal } from 'lucide-react';
+import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
+import { FigureText } from '../../components/ui/figure-text.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
-import { FigureText } from './figure-text.tsx';
-import { formatCount } from './format.ts';
+import { formatWhole } from '../../lib/money.ts';
 import type { MetricInfo } from './metrics.ts';
 
 // Spec 2.9 / 9: a podium of the top 3.
-export const PODIUM_SIZE = 3;
+const PODIUM_SIZE = 3;
 
 const PLACES = [
   {
@@ -44,7 +45,7 @@ const PLACES = [
 
 /** A second figure under the name, other than the one the ranking is by. */
 function secondary(entry: LeaderboardEntry, metric: MetricInfo): string {
-  return metric.id === 'level' ? `${formatCount(entry.xp)} XP` : `Level ${formatCount(entry.level)}`;
+  return metric.id === 'level' ? `${formatWhole(entry.xp)} XP` : `Level ${formatWhole(entry.level)}`;
 }
 
 export function Podium({ entries, metric }: { entries: readonly LeaderboardEntry[]; metric: MetricInfo }) {
@@ -128,7 +129,7 @@ export function PodiumSkeleton() {
       {[56, 72, 48].map((height, i) => (
         <div
           key={i}
-          className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface p-6 shadow-card"
+          className={cardClass('flex flex-col items-center gap-3 p-6')}
           style={{ minHeight: `${height * 0.25 + 9}rem` }}
         >
           <div className="size-16 rounded-2xl bg-fg/[0.08] motion-safe:animate-pulse" />

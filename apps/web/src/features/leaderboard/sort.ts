@@ -3,7 +3,7 @@
 import { type LeaderboardEntry, RANKS } from '@prison/shared/leaderboard';
 
 export type SortKey = 'position' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'balance';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface Sort {
   key: SortKey;
   direction: SortDirection;

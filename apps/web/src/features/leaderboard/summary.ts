@@ -9,7 +9,7 @@ import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 
 export const TOP_TEN = 10;
 
-export interface LeaderboardSummary {
+interface LeaderboardSummary {
   topPlayer: LeaderboardEntry | null;
   topTenAverage: number | null;
   median: number | null;

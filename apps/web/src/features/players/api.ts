@@ -3,6 +3,7 @@
 // The bearer goes along when there is one: staff see what a player hides.
 import { type PlayerPage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiJson, isHttpError } from '../../lib/api.ts';
 import type { LiveStatus } from '../../lib/live-socket.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
@@ -24,6 +25,18 @@ export const playerPageQueryOptions = (name: string) =>
 
 export function usePlayerPage(name: string) {
   return useQuery(playerPageQueryOptions(name));
+}
+
+/**
+ * Puts a page already in hand in the cache under its player's name, so that the page at that name
+ * does not load again.
+ */
+export function useSeedPlayerPage(): (player: PlayerPage) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (player) => queryClient.setQueryData(playerPageQueryOptions(player.username).queryKey, player),
+    [queryClient],
+  );
 }
 
 /** The player of a live message (null: no such player any more), or undefined when malformed. */

@@ -1,12 +1,13 @@
 import type { PlayerPage } from '@prison/shared/players';
-import { clsx } from 'clsx';
 import { ArrowRight, Shield, Trophy, UsersRound } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../components/ui/card.tsx';
 import { GangLink } from '../../components/ui/entity-links.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
+import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /** "5m ago", and "just now" rather than "Just now" in the middle of a sentence. */
 function lastSeen(at: string, now: number): string {
@@ -14,20 +15,18 @@ function lastSeen(at: string, now: number): string {
   return text === 'Just now' ? 'just now' : text;
 }
 
-/** "Online now", or when the player was last seen ("Last seen 5m ago"; "Offline" when never). */
-export function Presence({ player, now }: { player: PlayerPage; now: number }) {
+/**
+ * "Online now", or when the player was last seen ("Last seen 5m ago"; "Offline" when never), on its
+ * own clock: the time ticks without drawing the page again.
+ */
+export function Presence({ player }: { player: PlayerPage }) {
+  const now = useNow();
   return (
     <span
       data-online={player.online}
       className="inline-flex items-center gap-2 text-sm font-medium text-fg-muted"
     >
-      <span
-        aria-hidden
-        className={clsx(
-          'size-2.5 rounded-full ring-2 ring-surface',
-          player.online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
-        )}
-      />
+      <OnlineDot online={player.online} announce={false} />
       {player.online ? (
         <span className="text-emerald-700 dark:text-emerald-300">Online now</span>
       ) : player.last_seen_at ? (
@@ -46,7 +45,12 @@ export function PlayerCards({ player }: { player: PlayerPage }) {
   const { gang } = player;
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-      <Card title="Gang" icon={<Shield className="size-5" />} className="col-span-2 md:col-span-1">
+      <Card
+        title="Gang"
+        icon={<Shield className="size-5" />}
+        titleStyle="label"
+        className="col-span-2 md:col-span-1"
+      >
         {gang ? (
           <div className="flex items-center gap-3">
             <GangCrest color={gang.color} />
@@ -64,13 +68,13 @@ export function PlayerCards({ player }: { player: PlayerPage }) {
           </>
         )}
       </Card>
-      <Card title="Friends" icon={<UsersRound className="size-5" />}>
+      <Card title="Friends" icon={<UsersRound className="size-5" />} titleStyle="label">
         <p className="font-display text-xl font-bold text-fg tabular-nums">
           {formatWhole(player.friends_count)} {player.friends_count === 1 ? 'friend' : 'friends'}
         </p>
         <p className="mt-1 text-sm text-fg-muted">Linked in game.</p>
       </Card>
-      <Card title="Leaderboard" icon={<Trophy className="size-5" />} accent>
+      <Card title="Leaderboard" icon={<Trophy className="size-5" />} titleStyle="label" tone="accent">
         <p className="text-sm text-fg-muted">See how {player.username} ranks against every prisoner.</p>
         <Link
           to="/leaderboard"
@@ -81,40 +85,5 @@ export function PlayerCards({ player }: { player: PlayerPage }) {
         </Link>
       </Card>
     </div>
-  );
-}
-
-function Card({
-  title,
-  icon,
-  accent,
-  className,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  accent?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-label={title}
-      className={clsx(
-        'flex min-w-0 flex-col rounded-2xl border p-5 shadow-card',
-        accent
-          ? 'border-amber-500/30 bg-gradient-to-br from-amber-400/10 to-transparent'
-          : 'border-line bg-surface',
-        className,
-      )}
-    >
-      <h2 className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {title}
-      </h2>
-      <div className="mt-3 flex-1">{children}</div>
-    </section>
   );
 }

@@ -1,19 +1,19 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { playerPath } from '../../components/ui/entity-links.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { PlayerHero } from '../../components/ui/player-hero.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useNow } from '../../lib/use-now.ts';
-import { isNotFound, playerPageQueryOptions, usePlayerFeed, usePlayerPage } from './api.ts';
+import { isNotFound } from '../../lib/query-client.ts';
+import { usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
 import { PlayerCards, Presence } from './player-cards.tsx';
 import { PlayerNotFound } from './player-not-found.tsx';
 import { PublicRecord } from './public-record.tsx';
@@ -63,7 +63,6 @@ function BackLink() {
 
 function Player({ name, player, onGone }: { name: string; player: PlayerPageData; onGone: () => void }) {
   const status = usePlayerFeed(name, player.uuid, onGone);
-  const now = useNow();
   useCurrentNameInAddress(name, player);
 
   return (
@@ -88,25 +87,21 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
                 size={80}
                 className="rounded-2xl ring-1 ring-line sm:size-24"
               />
-              <span
-                aria-hidden
-                className={
-                  player.online
-                    ? 'absolute -right-1 -bottom-1 size-4 rounded-full bg-emerald-500 ring-4 ring-surface'
-                    : 'absolute -right-1 -bottom-1 size-4 rounded-full bg-zinc-400 ring-4 ring-surface dark:bg-zinc-600'
-                }
-              />
+              <span className="absolute -right-1 -bottom-1 flex">
+                {/* The presence beside the name says it in words. */}
+                <OnlineDot online={player.online} size="lg" announce={false} />
+              </span>
             </span>
           }
           details={
             <>
               <RankBadge rank={player.rank} />
-              <Presence player={player} now={now} />
+              <Presence player={player} />
             </>
           }
         />
         <PlayerCards player={player} />
-        <PublicRecord player={player} now={now} />
+        <PublicRecord player={player} />
       </div>
     </>
   );
@@ -119,12 +114,12 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
  */
 function useCurrentNameInAddress(name: string, player: PlayerPageData) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const seed = useSeedPlayerPage();
   useEffect(() => {
     if (player.username.toLowerCase() === name.toLowerCase()) return;
-    queryClient.setQueryData(playerPageQueryOptions(player.username).queryKey, player);
+    seed(player);
     navigate(playerPath(player.username), { replace: true });
-  }, [name, player, navigate, queryClient]);
+  }, [name, player, navigate, seed]);
 }
 
 function Loading() {

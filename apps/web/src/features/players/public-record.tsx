@@ -9,7 +9,7 @@ import { StatGroups } from '../../components/ui/stat-groups.tsx';
  * The player's statistics and milestones, or, when the player hides them, a plain note saying so.
  * Staff are sent them anyway (with `hidden` set) and are told the public does not see them.
  */
-export function PublicRecord({ player, now }: { player: PlayerPage; now: number }) {
+export function PublicRecord({ player }: { player: PlayerPage }) {
   if (player.stats === null || player.milestones === null) {
     return (
       <section
@@ -57,7 +57,7 @@ export function PublicRecord({ player, now }: { player: PlayerPage; now: number 
           icon={<Flag className="size-5" />}
           className="lg:col-span-4"
         >
-          <MilestoneList items={player.milestones} now={now} labelledBy="milestones-title" />
+          <MilestoneList items={player.milestones} labelledBy="milestones-title" />
         </PageSection>
       </div>
     </>

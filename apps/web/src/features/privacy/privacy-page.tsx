@@ -1,6 +1,7 @@
 import { pageTitle, SITE_NAME } from '@prison/shared/brand';
 import { Cookie, Database, Globe, HardDrive } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cardClass } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { templateHost, useSiteConfig } from '../../lib/site-config.tsx';
 
@@ -45,10 +46,7 @@ function Section({
 }) {
   const id = `privacy-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-line bg-surface p-6 shadow-card sm:p-8"
-    >
+    <section aria-labelledby={id} className={cardClass('p-6 sm:p-8')}>
       <h2 id={id} className="flex items-center gap-3 font-display text-xl font-bold text-fg">
         <span className="flex size-9 items-center justify-center rounded-xl bg-amber-400/10 text-accent ring-1 ring-amber-400/25">
           <Icon aria-hidden className="size-[18px]" />

@@ -2,12 +2,16 @@ import type { ActivityItem } from '@prison/shared/players';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { ActivityEntry } from '../../components/ui/activity-entry.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ACTIVITY_FILTERS, type ActivityFilter, matchesFilter } from '../../lib/activity-model.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /** Spec 2.7 Activity tab: filter chips (All first), entries drawn by type, empty texts, 3 skeleton rows. */
-export function ActivityTab({ items, now }: { items: ActivityItem[] | null; now: number }) {
+export function ActivityTab({ items }: { items: ActivityItem[] | null }) {
   const [filter, setFilter] = useState<ActivityFilter>('all');
+  // The tab's own clock (spec 9: each second): the times tick without drawing the profile again.
+  const now = useNow();
   const shown = items?.filter((item) => matchesFilter(item, filter)) ?? null;
   return (
     <div>
@@ -36,7 +40,7 @@ export function ActivityTab({ items, now }: { items: ActivityItem[] | null; now:
         {shown === null ? (
           <ul aria-label="Loading activity" className="space-y-3">
             {[0, 1, 2].map((i) => (
-              <li key={i} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
+              <li key={i} className={cardClass('flex items-center gap-3 p-4')}>
                 <Skeleton className="size-10 shrink-0 rounded-full" />
                 <div className="flex-1 space-y-2">
                   <Skeleton className="h-3.5 w-1/3 rounded-full" />

@@ -15,58 +15,79 @@ import {
 } from '@prison/shared/players';
 import { type SocialOverview, socialOverviewSchema } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api.ts';
+import { apiJson, jsonRequest } from '../../lib/api.ts';
 
 // The hero and stats are refreshed while the page is open; the header says when they last were.
 const PROFILE_REFRESH_MS = 30_000;
 
-export function useProfileData(uuid: string) {
-  const profile = useQuery({
+export function getProfile(uuid: string): Promise<PublicProfile> {
+  return apiJson(`/api/players/${uuid}`, publicProfileSchema);
+}
+
+export const profileQueryOptions = (uuid: string) =>
+  queryOptions({
     queryKey: ['players', uuid],
-    queryFn: (): Promise<PublicProfile> => apiJson(`/api/players/${uuid}`, publicProfileSchema),
+    queryFn: () => getProfile(uuid),
     refetchInterval: PROFILE_REFRESH_MS,
   });
-  const stats = useQuery({
+
+export function getStats(uuid: string): Promise<PlayerStats> {
+  return apiJson(`/api/players/${uuid}/stats`, playerStatsSchema);
+}
+
+export const statsQueryOptions = (uuid: string) =>
+  queryOptions({
     queryKey: ['players', uuid, 'stats'],
-    queryFn: (): Promise<PlayerStats> => apiJson(`/api/players/${uuid}/stats`, playerStatsSchema),
+    queryFn: () => getStats(uuid),
     refetchInterval: PROFILE_REFRESH_MS,
   });
+
+export function useProfileData(uuid: string) {
+  const profile = useQuery(profileQueryOptions(uuid));
+  const stats = useQuery(statsQueryOptions(uuid));
   return { profile, stats };
 }
 
-/** Spec 4: undefined while loading, null on failure (silently, spec 8). */
-export function useSocialOverview(): SocialOverview | null | undefined {
-  const overview = useQuery({
-    queryKey: ['social', 'overview'],
-    queryFn: async (): Promise<SocialOverview | null> => {
-      try {
-        return await apiJson('/api/social/overview', socialOverviewSchema);
-      } catch {
-        return null;
-      }
-    },
-    refetchInterval: PROFILE_REFRESH_MS,
-  });
-  return overview.data;
+/** The social overview, or null when it could not be had (silently, spec 8). */
+export async function getSocialOverview(): Promise<SocialOverview | null> {
+  try {
+    return await apiJson('/api/social/overview', socialOverviewSchema);
+  } catch {
+    return null;
+  }
 }
 
-/** Spec 4: null while loading; a failure or a non-OK answer is an empty list (spec 8). */
-export function useActivity(uuid: string): ActivityItem[] | null {
-  const activity = useQuery({
-    queryKey: ['players', uuid, 'activity', ACTIVITY_DEFAULT_LIMIT],
-    queryFn: async (): Promise<ActivityItem[]> => {
-      try {
-        return await apiJson(
-          `/api/players/${uuid}/activity?limit=${ACTIVITY_DEFAULT_LIMIT}`,
-          activityListSchema,
-        );
-      } catch {
-        return [];
-      }
-    },
+export const socialOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: ['social', 'overview'],
+    queryFn: getSocialOverview,
     refetchInterval: PROFILE_REFRESH_MS,
   });
-  return activity.data ?? null;
+
+/** Spec 4: undefined while loading, null on failure. */
+export function useSocialOverview(): SocialOverview | null | undefined {
+  return useQuery(socialOverviewQueryOptions()).data;
+}
+
+/** The player's recent activity; a failure or a non-OK answer is an empty list (spec 8). */
+export async function getActivity(uuid: string): Promise<ActivityItem[]> {
+  try {
+    return await apiJson(`/api/players/${uuid}/activity?limit=${ACTIVITY_DEFAULT_LIMIT}`, activityListSchema);
+  } catch {
+    return [];
+  }
+}
+
+export const activityQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: ['players', uuid, 'activity', ACTIVITY_DEFAULT_LIMIT],
+    queryFn: () => getActivity(uuid),
+    refetchInterval: PROFILE_REFRESH_MS,
+  });
+
+/** Spec 4: null while loading. */
+export function useActivity(uuid: string): ActivityItem[] | null {
+  return useQuery(activityQueryOptions(uuid)).data ?? null;
 }
 
 /** The player's gang, by id and name, for links to its page. */
@@ -89,11 +110,7 @@ export function usePrivacy() {
 }
 
 export function savePrivacy(privacy: Privacy): Promise<Privacy> {
-  return apiJson(PRIVACY_PATH, privacySchema, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(privacy),
-  });
+  return apiJson(PRIVACY_PATH, privacySchema, jsonRequest(privacy, { method: 'PUT' }));
 }
 
 /** The switch moves at once; a refused save puts it back, and the server's answer is the last word. */

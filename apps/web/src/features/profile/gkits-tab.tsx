@@ -1,7 +1,9 @@
 import { GKITS } from '@prison/shared/gkits';
 import type { GKitState } from '@prison/shared/players';
 import { clsx } from 'clsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { formatTimestamp } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { GKitArt } from './gkit-art.tsx';
 import {
   cooldownRemaining,
@@ -18,8 +20,9 @@ const BADGES: Record<GKitStatus, string> = {
   ready: 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300',
 };
 
-/** Spec 2.7 G-Kits tab: one card per kit of the catalogue, with its state; the countdown ticks with `now`. */
-export function GKitsTab({ gkits, now }: { gkits: Record<string, GKitState>; now: number }) {
+/** Spec 2.7 G-Kits tab: one card per kit of the catalogue, with its state; the countdowns tick each second. */
+export function GKitsTab({ gkits }: { gkits: Record<string, GKitState> }) {
+  const now = useNow();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {GKITS.map((kit) => {
@@ -30,10 +33,7 @@ export function GKitsTab({ gkits, now }: { gkits: Record<string, GKitState>; now
           <li
             key={kit.id}
             data-gkit={kit.id}
-            className={clsx(
-              'flex flex-col rounded-2xl border border-line bg-surface p-5 shadow-card',
-              status === 'locked' && 'opacity-80',
-            )}
+            className={cardClass(clsx('flex flex-col p-5', status === 'locked' && 'opacity-80'))}
           >
             <div className="flex items-start gap-4">
               <GKitArt

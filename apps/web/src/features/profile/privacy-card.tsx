@@ -4,6 +4,7 @@ import { ArrowRight, EyeOff, Globe, Lock } from 'lucide-react';
 import * as Switch from 'radix-ui/switch';
 import { useId } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePrivacy, useSavePrivacy } from './api.ts';
@@ -20,10 +21,7 @@ export function PrivacyCard({ username }: { username: string }) {
   const hidden = privacy.data?.hide_stats ?? false;
 
   return (
-    <section
-      aria-labelledby={`${switchId}-title`}
-      className="rounded-2xl border border-line bg-surface p-5 shadow-card"
-    >
+    <section aria-labelledby={`${switchId}-title`} className={cardClass('p-5')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex min-w-0 gap-3">
           <span

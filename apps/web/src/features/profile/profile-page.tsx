@@ -4,6 +4,7 @@ import { LogIn, RotateCw } from 'lucide-react';
 import * as Tabs from 'radix-ui/tabs';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { GangLink } from '../../components/ui/entity-links.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
@@ -13,7 +14,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { StatGroups } from '../../components/ui/stat-groups.tsx';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
-import { useNow } from '../../lib/use-now.ts';
 import { ActivityTab } from './activity-tab.tsx';
 import { type PlayerGang, useActivity, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';
@@ -53,7 +53,6 @@ function Profile({ uuid }: { uuid: string }) {
   const { profile, stats } = useProfileData(uuid);
   const overview = useSocialOverview();
   const activity = useActivity(uuid);
-  const now = useNow();
   const refreshedAt = Math.max(profile.dataUpdatedAt, stats.dataUpdatedAt);
   const ready = profile.data && stats.data;
   const gang: PlayerGang | null =
@@ -122,7 +121,7 @@ function Profile({ uuid }: { uuid: string }) {
           <Tabs.Root defaultValue="activity" className="pt-2">
             <Tabs.List
               aria-label="Profile sections"
-              className="inline-grid grid-cols-3 gap-1 rounded-2xl border border-line bg-surface p-1 shadow-card"
+              className={cardClass('inline-grid grid-cols-3 gap-1 p-1')}
             >
               {TABS.map((tab) => (
                 <Tabs.Trigger
@@ -135,13 +134,13 @@ function Profile({ uuid }: { uuid: string }) {
               ))}
             </Tabs.List>
             <Tabs.Content value="activity" className="mt-6 focus-visible:outline-none">
-              <ActivityTab items={activity} now={now} />
+              <ActivityTab items={activity} />
             </Tabs.Content>
             <Tabs.Content value="statistics" className="mt-6 focus-visible:outline-none">
               <StatGroups stats={stats.data.stats} />
             </Tabs.Content>
             <Tabs.Content value="gkits" className="mt-6 focus-visible:outline-none">
-              <GKitsTab gkits={stats.data.gkits} now={now} />
+              <GKitsTab gkits={stats.data.gkits} />
             </Tabs.Content>
           </Tabs.Root>
         </div>

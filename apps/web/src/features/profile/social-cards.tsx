@@ -2,6 +2,7 @@ import type { SocialOverview } from '@prison/shared/social';
 import { ArrowRight, Shield, Sparkles, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../components/ui/card.tsx';
 import { GangLink } from '../../components/ui/entity-links.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { PlayerGang } from './api.ts';
@@ -32,7 +33,7 @@ export function SocialCards({
   const inGang = gang.name !== null;
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <Card
+      <SocialCard
         title="Gang status"
         icon={<Shield className="size-5" />}
         to="/social#your-gang"
@@ -54,8 +55,8 @@ export function SocialCards({
             'Join a gang to share a treasury and climb together.'
           )}
         </p>
-      </Card>
-      <Card
+      </SocialCard>
+      <SocialCard
         title="Friends"
         icon={<UsersRound className="size-5" />}
         to="/social#gang-browser"
@@ -67,8 +68,8 @@ export function SocialCards({
         <p className="mt-1 text-sm text-fg-muted">
           {friends.total === 0 ? 'Add friends in game to see them here.' : 'Friends linked to your account.'}
         </p>
-      </Card>
-      <Card
+      </SocialCard>
+      <SocialCard
         title="Social hub"
         icon={<Sparkles className="size-5" />}
         to="/social"
@@ -79,12 +80,13 @@ export function SocialCards({
         <p className="mt-1 text-sm text-fg-muted">
           Live presence for your crew and every gang on the server.
         </p>
-      </Card>
+      </SocialCard>
     </div>
   );
 }
 
-function Card({
+/** A card of the overview, with the way to where it leads at its foot. */
+function SocialCard({
   title,
   icon,
   to,
@@ -100,21 +102,8 @@ function Card({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-label={title}
-      className={
-        accent
-          ? 'flex flex-col rounded-2xl border border-amber-500/30 bg-gradient-to-br from-amber-400/10 to-transparent p-5 shadow-card'
-          : 'flex flex-col rounded-2xl border border-line bg-surface p-5 shadow-card'
-      }
-    >
-      <h3 className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
-        <span aria-hidden className="text-accent">
-          {icon}
-        </span>
-        {title}
-      </h3>
-      <div className="mt-3 flex-1">{children}</div>
+    <Card title={title} icon={icon} heading="h3" titleStyle="label" tone={accent ? 'accent' : 'plain'}>
+      <div className="flex-1">{children}</div>
       <Link
         to={to}
         className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-accent hover:underline"
@@ -122,6 +111,6 @@ function Card({
         {link}
         <ArrowRight aria-hidden className="size-4" />
       </Link>
-    </section>
+    </Card>
   );
 }

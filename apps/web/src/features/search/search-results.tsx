@@ -7,6 +7,7 @@ import { clsx } from 'clsx';
 import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { gangPath, playerPath } from '../../components/ui/entity-links.tsx';
+import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { isHttpError } from '../../lib/api.ts';
@@ -107,13 +108,9 @@ function Results({ text, listboxId, activeId, onOptions, onPick, showKeys }: Sea
               <Link key={item.uuid} {...optionProps(option)}>
                 <span className="relative shrink-0">
                   <PlayerAvatar uuid={item.uuid} size={32} className="size-8 rounded-lg" />
-                  <span
-                    aria-hidden
-                    className={clsx(
-                      'absolute -right-0.5 -bottom-0.5 size-2.5 rounded-full ring-2 ring-surface-raised',
-                      item.online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
-                    )}
-                  />
+                  <span className="absolute -right-0.5 -bottom-0.5 flex">
+                    <OnlineDot online={item.online} on="raised" announce={false} />
+                  </span>
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold text-fg">

@@ -34,7 +34,7 @@ const GANG: Gang = {
 describe('gang cards', () => {
   it('link the gang to its page and each member to theirs, by uuid when the name is unknown', () => {
     // Spread: the linter takes a `role` attribute for an ARIA role.
-    const props = { gang: GANG, role: 'Leader', now: Date.now() };
+    const props = { gang: GANG, role: 'Leader' };
     renderRoute(<YourGangCard {...props} />);
     expect(screen.getByRole('link', { name: 'Iron Wolves' })).toHaveAttribute('href', '/gangs/g-1');
     expect(screen.getByRole('link', { name: 'Wolfie' })).toHaveAttribute('href', '/players/Wolfie');

@@ -1,18 +1,17 @@
 import { gangColor } from '@prison/shared/gang-colors';
-import type { Gang, GangMember } from '@prison/shared/social';
-import { clsx } from 'clsx';
+import type { Gang } from '@prison/shared/social';
 import { Coins, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { GangLink, PlayerLink } from '../../components/ui/entity-links.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { GangLink } from '../../components/ui/entity-links.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
+import { GangRoster } from '../../components/ui/gang-roster.tsx';
 import { GangStatusBadge } from '../../components/ui/gang-status-badge.tsx';
 import { OnlineDot } from '../../components/ui/online-dot.tsx';
-import { PresenceAvatar } from '../../components/ui/presence-avatar.tsx';
+import { MiniStat, StatTile } from '../../components/ui/stat.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
-import { socialRelativeTime } from '../../lib/time-format.ts';
 
 /** Spec 2.8: the player's own gang, with their role, and its roster. */
-export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | null; now: number }) {
+export function YourGangCard({ gang, role }: { gang: Gang; role: string | null }) {
   return (
     <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-card">
       <div
@@ -37,15 +36,19 @@ export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | n
           </div>
         </div>
         <dl className="mt-5 grid grid-cols-2 gap-2.5 md:grid-cols-4 xl:grid-cols-2 2xl:grid-cols-4">
-          <Fact
+          <StatTile
             label="Balance"
             value={formatMoney(gang.balance)}
             icon={<Coins className="size-4" />}
             className="col-span-2 md:col-span-1 xl:col-span-2 2xl:col-span-1"
           />
-          <Fact label="Members" value={formatWhole(gang.member_count)} icon={<Users className="size-4" />} />
-          <Fact label="Online" value={formatWhole(gang.online_count)} />
-          <Fact
+          <StatTile
+            label="Members"
+            value={formatWhole(gang.member_count)}
+            icon={<Users className="size-4" />}
+          />
+          <StatTile label="Online" value={formatWhole(gang.online_count)} />
+          <StatTile
             label="Entry requirement"
             value={`Level ${formatWhole(gang.min_level)}`}
             className="col-span-2 md:col-span-1 xl:col-span-2 2xl:col-span-1"
@@ -53,65 +56,9 @@ export function YourGangCard({ gang, role, now }: { gang: Gang; role: string | n
         </dl>
       </div>
       <div className="border-t border-line px-5 py-4 sm:px-6">
-        <h4 className="text-sm font-semibold text-fg-muted">Member roster</h4>
-        {gang.members.length === 0 ? (
-          <p className="mt-3 text-sm text-fg-muted">Member roster unavailable.</p>
-        ) : (
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {gang.members.map((member) => (
-              <RosterRow key={member.uuid} member={member} now={now} />
-            ))}
-          </ul>
-        )}
+        <h4 className="mb-3 text-sm font-semibold text-fg-muted">Member roster</h4>
+        <GangRoster members={gang.members} look="rows" />
       </div>
-    </div>
-  );
-}
-
-function RosterRow({ member, now }: { member: GangMember; now: number }) {
-  return (
-    <li className="flex items-center gap-3 rounded-xl bg-surface-sunken/70 px-3 py-2">
-      <PresenceAvatar uuid={member.uuid} online={member.online} size={32} className="rounded-lg" />
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold text-fg">
-          {/* Without a name the page is found by uuid (the player page redirects to the name). */}
-          <PlayerLink username={member.username ?? member.uuid}>
-            {member.username ?? member.uuid.slice(0, 8)}
-          </PlayerLink>
-        </span>
-        <span className="block text-xs text-fg-muted">{member.role}</span>
-      </span>
-      <span className="shrink-0 text-xs text-fg-muted tabular-nums">
-        {member.online ? 'Online now' : socialRelativeTime(member.last_activity_at, now)}
-      </span>
-    </li>
-  );
-}
-
-function Fact({
-  label,
-  value,
-  icon,
-  className,
-}: {
-  label: string;
-  value: string;
-  icon?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div
-      className={clsx('min-w-0 rounded-2xl border border-line bg-surface-sunken/60 px-3.5 py-2.5', className)}
-    >
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
-        {icon && (
-          <span aria-hidden className="text-accent">
-            {icon}
-          </span>
-        )}
-        {label}
-      </dt>
-      <dd className="mt-0.5 font-display text-lg font-bold break-all text-fg tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -120,7 +67,7 @@ function Fact({
 export function GangListCard({ gang }: { gang: Gang }) {
   return (
     <li
-      className="relative flex flex-col rounded-2xl border border-line bg-surface p-4 shadow-card transition-colors hover:border-line-strong"
+      className={cardClass('relative flex flex-col p-4 transition-colors hover:border-line-strong')}
       data-gang={gang.id}
     >
       <div className="flex items-start gap-3">
@@ -144,14 +91,8 @@ export function GangListCard({ gang }: { gang: Gang }) {
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-3 text-sm">
-        <div>
-          <dt className="text-xs text-fg-muted">Treasury</dt>
-          <dd className="font-semibold text-fg tabular-nums">{formatMoney(gang.balance)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-fg-muted">Entry requirement</dt>
-          <dd className="font-semibold text-fg">Level {formatWhole(gang.min_level)}</dd>
-        </div>
+        <MiniStat label="Treasury" value={formatMoney(gang.balance)} />
+        <MiniStat label="Entry requirement" value={`Level ${formatWhole(gang.min_level)}`} />
       </dl>
     </li>
   );

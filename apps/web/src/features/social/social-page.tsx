@@ -5,6 +5,7 @@ import { Compass, LogIn, Shield, UserRound, UsersRound, WifiOff } from 'lucide-r
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -12,6 +13,8 @@ import { PresenceAvatar } from '../../components/ui/presence-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { MiniStat, Stat } from '../../components/ui/stat.tsx';
+import { formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -27,7 +30,6 @@ export function SocialPage() {
   const session = useSession();
   const social = useSocialFeed(session?.token ?? null);
   const gangs = useGangsFeed();
-  const now = useNow();
   useScrollToHash();
 
   const signedIn = Boolean(session);
@@ -88,7 +90,7 @@ export function SocialPage() {
             <SectionTitle id="your-gang-title" icon={<Shield className="size-5" />}>
               Your gang
             </SectionTitle>
-            <YourGang signedIn={signedIn} social={social} now={now} />
+            <YourGang signedIn={signedIn} social={social} />
           </section>
           <section
             id="friends"
@@ -98,7 +100,7 @@ export function SocialPage() {
             <SectionTitle id="friends-title" icon={<UsersRound className="size-5" />}>
               Friends
             </SectionTitle>
-            <Friends signedIn={signedIn} friends={social.friends} now={now} />
+            <Friends signedIn={signedIn} friends={social.friends} />
           </section>
         </div>
 
@@ -124,14 +126,15 @@ function useScrollToHash() {
   }, [hash]);
 }
 
+/** A count of the hero: a placeholder until the feed has said, a dash when signed out. */
 function HeroFigure({ label, value }: { label: string; value: number | null | undefined }) {
   return (
-    <div className="rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
-      <dt className="text-sm font-medium text-fg-muted">{label}</dt>
-      <dd className="mt-1 font-display text-3xl font-bold tracking-tight text-fg tabular-nums">
-        {value === undefined ? <Skeleton className="mt-1 h-8 w-14" /> : value === null ? '—' : value}
-      </dd>
-    </div>
+    <Stat
+      label={label}
+      value={
+        value === undefined ? <Skeleton className="h-8 w-14" /> : value === null ? '—' : formatWhole(value)
+      }
+    />
   );
 }
 
@@ -157,7 +160,7 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-function YourGang({ signedIn, social, now }: { signedIn: boolean; social: SocialFeed; now: number }) {
+function YourGang({ signedIn, social }: { signedIn: boolean; social: SocialFeed }) {
   if (!signedIn) {
     return (
       <Notice>
@@ -181,18 +184,10 @@ function YourGang({ signedIn, social, now }: { signedIn: boolean; social: Social
       </Notice>
     );
   }
-  return <YourGangCard gang={social.gang} role={social.overview?.gang.role ?? null} now={now} />;
+  return <YourGangCard gang={social.gang} role={social.overview?.gang.role ?? null} />;
 }
 
-function Friends({
-  signedIn,
-  friends,
-  now,
-}: {
-  signedIn: boolean;
-  friends: Friend[] | undefined;
-  now: number;
-}) {
+function Friends({ signedIn, friends }: { signedIn: boolean; friends: Friend[] | undefined }) {
   if (!signedIn) {
     return (
       <Notice>
@@ -220,6 +215,12 @@ function Friends({
       </Notice>
     );
   }
+  return <FriendList friends={friends} />;
+}
+
+/** The friends, on the list's own clock: their last-seen times tick without drawing the page again. */
+function FriendList({ friends }: { friends: Friend[] }) {
+  const now = useNow();
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
       {friends.map((friend) => (
@@ -227,7 +228,7 @@ function Friends({
           key={friend.uuid}
           data-friend={friend.username}
           data-online={friend.online}
-          className="flex gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card"
+          className={cardClass('flex gap-3 p-4')}
         >
           <PresenceAvatar
             uuid={friend.uuid}
@@ -242,12 +243,12 @@ function Friends({
               <RankBadge rank={friend.rank} />
             </div>
             <dl className="mt-1.5 grid grid-cols-3 gap-2 text-xs">
-              <FriendFact label="Level" value={String(friend.level)} />
-              <FriendFact
+              <MiniStat label="Level" value={String(friend.level)} />
+              <MiniStat
                 label="Last seen"
                 value={friend.online ? 'Online now' : socialRelativeTime(friend.last_activity_at, now)}
               />
-              <FriendFact
+              <MiniStat
                 label="Friends since"
                 value={dateOnly.format(new Date(friend.friends_since))}
                 title={formatTimestamp(friend.friends_since)}
@@ -257,17 +258,6 @@ function Friends({
         </li>
       ))}
     </ul>
-  );
-}
-
-function FriendFact({ label, value, title }: { label: string; value: string; title?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-fg-muted">{label}</dt>
-      <dd className="truncate font-semibold text-fg" title={title}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

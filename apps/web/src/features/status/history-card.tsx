@@ -4,6 +4,7 @@ import { ChartArea } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
 import { lazy, Suspense, useId } from 'react';
+import { cardClass } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { describeHistory, perBucket, RANGES, summarizeSeries } from './status-model.ts';
@@ -25,10 +26,7 @@ export function HistoryCard({
   onRangeChange: (range: string) => void;
 }) {
   return (
-    <section
-      aria-labelledby="history-title"
-      className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6"
-    >
+    <section aria-labelledby="history-title" className={cardClass('p-5 sm:p-6')}>
       <Tabs.Root value={range} onValueChange={onRangeChange}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div>
@@ -122,7 +120,7 @@ function NoHistory() {
 
 export function HistoryCardSkeleton() {
   return (
-    <div aria-hidden className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6">
+    <div aria-hidden className={cardClass('p-5 sm:p-6')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
         <div>
           <Skeleton className="h-6 w-40" />

@@ -1,7 +1,7 @@
 import type { ServerStatus } from '@prison/shared/status';
 import { clsx } from 'clsx';
-import { Gauge, type LucideIcon, Timer, TrendingUp, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Gauge, Timer, TrendingUp, Users } from 'lucide-react';
+import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { type TpsHealth, tpsHealth } from './status-model.ts';
 
@@ -24,36 +24,6 @@ const HEALTH: Record<TpsHealth, { label: string; text: string; badge: string }> 
 };
 
 const decimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-function StatCard({
-  label,
-  icon: Icon,
-  value,
-  detail,
-  glow,
-}: {
-  label: string;
-  icon: LucideIcon;
-  value: ReactNode;
-  detail: ReactNode;
-  glow?: string;
-}) {
-  return (
-    <div className="relative overflow-hidden rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
-      {glow && <div aria-hidden className={clsx('pointer-events-none absolute inset-0', glow)} />}
-      <dt className="relative flex items-center justify-between gap-2 text-sm font-medium text-fg-muted">
-        {label}
-        <Icon aria-hidden className="size-4 shrink-0 text-accent" />
-      </dt>
-      <dd className="relative mt-2">
-        <span className="flex flex-wrap items-baseline gap-x-2 font-display text-[1.75rem] leading-9 font-bold sm:text-3xl tracking-tight text-fg tabular-nums">
-          {value}
-        </span>
-        <span className="mt-1.5 block text-xs text-fg-muted">{detail}</span>
-      </dd>
-    </div>
-  );
-}
 
 /** A dash for a figure the game server has not given, read out as "Not reported". */
 function Missing() {
@@ -99,20 +69,20 @@ export function StatCards({ status, liveOnline }: { status: ServerStatus; liveOn
   const atLastReport = !status.reporting && 'At the last report';
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard
+      <Stat
         label="Online now"
         icon={Users}
         value={<OnlineNow online={online} max={status.max_online} />}
         detail={<Capacity online={online} max={status.max_online} />}
         glow="bg-[radial-gradient(14rem_9rem_at_100%_0%,rgb(52_211_153/0.14),transparent_70%)]"
       />
-      <StatCard
+      <Stat
         label="Peak today"
         icon={TrendingUp}
         value={status.peak_today === null ? <Missing /> : formatWhole(status.peak_today)}
         detail="Most online since midnight UTC"
       />
-      <StatCard
+      <Stat
         label="TPS"
         icon={Gauge}
         value={
@@ -137,7 +107,7 @@ export function StatCards({ status, liveOnline }: { status: ServerStatus; liveOn
           (status.tps === null ? 'Not reported by the game server' : 'Ticks per second, 20 at best')
         }
       />
-      <StatCard
+      <Stat
         label="MSPT"
         icon={Timer}
         value={
@@ -162,11 +132,7 @@ export function StatCardsSkeleton() {
   return (
     <div aria-hidden className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="h-[8.25rem] rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
-          <div className="h-3.5 w-24 rounded bg-fg/[0.08] motion-safe:animate-pulse" />
-          <div className="mt-4 h-8 w-28 max-w-full rounded bg-fg/[0.08] motion-safe:animate-pulse" />
-          <div className="mt-3 h-3 w-36 max-w-full rounded bg-fg/[0.06] motion-safe:animate-pulse" />
-        </div>
+        <StatSkeleton key={i} />
       ))}
     </div>
   );

@@ -22,7 +22,7 @@ export function isStatusRange(value: string | null): value is StatusRange {
   return value !== null && Object.hasOwn(RANGES, value);
 }
 
-export interface SeriesSummary {
+interface SeriesSummary {
   peak: number;
   /** Epoch seconds of the first bucket that reached the peak. */
   peakAt: number;

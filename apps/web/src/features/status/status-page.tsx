@@ -4,11 +4,10 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { ServerStatus, StatusRange } from '@prison/shared/status';
 import { clsx } from 'clsx';
-import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { LiveDot } from '../../components/ui/live-status.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { formatTimestamp } from '../../lib/time-format.ts';
@@ -73,20 +72,12 @@ export function StatusPage() {
               <HistoryCard history={data.history} range={range} onRangeChange={chooseRange} />
             </>
           ) : status.isError ? (
-            <Alert tone="error" className="items-center">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <span className="font-semibold">Could not load the server status.</span>
-                <button
-                  type="button"
-                  onClick={() => void status.refetch()}
-                  disabled={status.isFetching}
-                  className={buttonClass('secondary', 'sm')}
-                >
-                  <RotateCw aria-hidden className="size-4" />
-                  Retry
-                </button>
-              </div>
-            </Alert>
+            <LoadError
+              message="Could not load the server status."
+              retryLabel="Retry"
+              retrying={status.isFetching}
+              onRetry={() => void status.refetch()}
+            />
           ) : (
             <div role="status" aria-label="Loading the server status" className="space-y-6">
               <StatCardsSkeleton />
@@ -115,19 +106,7 @@ function ReportingPill({ status }: { status: ServerStatus | undefined }) {
           reporting === false && 'border-rose-500/30 bg-rose-500/10 text-rose-800 dark:text-rose-200',
         )}
       >
-        <span className="relative flex size-2.5 shrink-0" aria-hidden>
-          {reporting && (
-            <span className="absolute inset-0 rounded-full bg-emerald-500 motion-safe:animate-pulse-ring" />
-          )}
-          <span
-            className={clsx(
-              'relative size-2.5 rounded-full',
-              reporting === undefined && 'bg-fg-muted/50',
-              reporting === true && 'bg-emerald-500',
-              reporting === false && 'bg-rose-500',
-            )}
-          />
-        </span>
+        <LiveDot status={reporting === undefined ? 'connecting' : reporting ? 'open' : 'closed'} />
         {reporting === undefined ? 'Checking…' : reporting ? 'Online' : 'Game server not reporting'}
       </p>
       {reportedAt && (

@@ -5,7 +5,7 @@
 export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'preferred_theme';
 export const SYSTEM_LIGHT_QUERY = '(prefers-color-scheme: light)';
-export const THEME_COLORS: Record<Theme, string> = { dark: '#07090f', light: '#f6f7fb' };
+const THEME_COLORS: Record<Theme, string> = { dark: '#07090f', light: '#f6f7fb' };
 
 export function parseStoredTheme(value: string | null): Theme | null {
   return value === 'light' || value === 'dark' ? value : null;
@@ -15,7 +15,7 @@ export function resolveTheme(stored: Theme | null, systemPrefersLight: boolean):
   return stored ?? (systemPrefersLight ? 'light' : 'dark');
 }
 
-export interface ThemeEnvironment {
+interface ThemeEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   /** The result of matchMedia(SYSTEM_LIGHT_QUERY). */
   systemLight: Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'>;

@@ -1,30 +1,42 @@
+// Spec 2.8's roster of a gang (leader first, as the server sends it): each member linking to their
+// page, online or when last active. The gang page shows it as cards, the social hub's gang card as
+// rows inside the card.
 import type { GangMember } from '@prison/shared/social';
-import { PlayerLink } from '../../components/ui/entity-links.tsx';
-import { PresenceAvatar } from '../../components/ui/presence-avatar.tsx';
+import { clsx } from 'clsx';
 import { socialRelativeTime } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { cardClass } from './card.tsx';
+import { PlayerLink } from './entity-links.tsx';
+import { PresenceAvatar } from './presence-avatar.tsx';
 
-/** Spec 2.8's roster (leader first, as the server sends it), each member linking to their page. */
-export function GangRoster({ members, now }: { members: GangMember[]; now: number }) {
+export function GangRoster({ members, look }: { members: GangMember[]; look: 'cards' | 'rows' }) {
+  // The list's own clock: the times tick without drawing the page again.
+  const now = useNow();
   if (members.length === 0) {
-    return (
+    return look === 'cards' ? (
       <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
         Member roster unavailable.
       </p>
+    ) : (
+      <p className="text-sm text-fg-muted">Member roster unavailable.</p>
     );
   }
   return (
-    <ul className="grid gap-2.5 sm:grid-cols-2" aria-label="Members">
+    <ul className={clsx('grid sm:grid-cols-2', look === 'cards' ? 'gap-2.5' : 'gap-2')} aria-label="Members">
       {members.map((member) => (
         <li
           key={member.uuid}
           data-member={member.username ?? member.uuid}
           data-online={member.online}
-          className="flex items-center gap-3 rounded-2xl border border-line bg-surface px-3.5 py-3 shadow-card"
+          className={clsx(
+            'flex items-center gap-3',
+            look === 'cards' ? cardClass('px-3.5 py-3') : 'rounded-xl bg-surface-sunken/70 px-3 py-2',
+          )}
         >
           <PresenceAvatar
             uuid={member.uuid}
             online={member.online}
-            size={36}
+            size={look === 'cards' ? 36 : 32}
             className="rounded-lg"
             wrapperClassName="shrink-0"
           />
