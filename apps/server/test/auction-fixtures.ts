@@ -9,7 +9,8 @@ export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 const tokens = accessTokens(JWT_SECRET);
 
 let counter = 0;
-const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+/** An id no other test uses, even in another file running at once; fit for a category key too. */
+export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
 export const signIn = (uuid: string, secret = JWT_SECRET) =>
   secret === JWT_SECRET ? tokens.sign({ uuid, roles: [] }) : accessTokens(secret).sign({ uuid, roles: [] });

@@ -8,23 +8,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('the live hub', () => {
   let database: Database;
   let hub: LiveHub<[string, unknown]>;
-  let state = 0;
-  let builds = 0;
-  let failing = false;
   beforeAll(async () => {
     database = await openPglite(null);
-    // The hub's own behaviour, on topics of its own.
+    // The hub's own behaviour, on topics of its own: each test defines the ones it uses.
     hub = new LiveHub<[string, unknown]>(database, quiet);
-    hub.define('counter', async () => {
-      builds++;
-      if (failing) throw new Error('database down');
-      return { value: { state } };
-    });
-    hub.define('social:', async (topic) => ({ value: { topic, state } }));
-    hub.define('expiring', async () => {
-      if (failing) throw new Error('database down');
-      return { value: { fresh: true }, expires: { inMs: 300, value: { fresh: false } } };
-    });
     await hub.start();
   });
   afterAll(async () => {
@@ -32,61 +19,85 @@ describe('the live hub', () => {
     await database.close();
   });
 
+  let defined = 0;
+  /** A topic holding `{ state }`, counting its builds; its builder throws while `failing` is set. */
+  function counter() {
+    const source = { name: `counter-${++defined}`, state: 0, builds: 0, failing: false };
+    hub.define(source.name, async () => {
+      source.builds++;
+      if (source.failing) throw new Error('database down');
+      return { value: { state: source.state } };
+    });
+    return source;
+  }
+  const notify = (topic: string) => database.db.transaction((tx) => notifyTopics(tx, [topic]));
+
   it('rebuilds a topic when a committed NOTIFY names it, coalescing bursts to one build a second', async () => {
-    expect(await hub.current('counter')).toEqual({ state: 0 });
-    const before = builds;
+    const counted = counter();
+    expect(await hub.current(counted.name)).toEqual({ state: 0 });
+    const before = counted.builds;
     for (let i = 1; i <= 20; i++) {
-      state = i;
-      await database.db.transaction((tx) => notifyTopics(tx, ['counter']));
+      counted.state = i;
+      await notify(counted.name);
     }
     await sleep(REBUILD_INTERVAL_MS * 1.5);
-    expect(await hub.current('counter')).toEqual({ state: 20 });
-    expect(builds - before).toBeLessThanOrEqual(2);
+    expect(await hub.current(counted.name)).toEqual({ state: 20 });
+    expect(counted.builds - before).toBeLessThanOrEqual(2);
   });
 
   it('does not rebuild for a rolled-back transaction', async () => {
-    await sleep(REBUILD_INTERVAL_MS);
-    const before = builds;
+    const counted = counter();
+    await hub.current(counted.name);
+    const before = counted.builds;
     await database.db
       .transaction(async (tx) => {
-        await notifyTopics(tx, ['counter']);
+        await notifyTopics(tx, [counted.name]);
         throw new Error('rollback');
       })
       .catch(() => {});
     await sleep(REBUILD_INTERVAL_MS * 1.5);
-    expect(builds).toBe(before);
+    expect(counted.builds).toBe(before);
   });
 
   it('invalidates a whole family of topics by its prefix', async () => {
-    state = 1;
-    expect(await hub.current('social:a')).toEqual({ topic: 'social:a', state: 1 });
-    expect(await hub.current('social:b')).toEqual({ topic: 'social:b', state: 1 });
+    const family = `family-${++defined}:`;
+    let state = 1;
+    hub.define(family, async (topic) => ({ value: { topic, state } }));
+    expect(await hub.current(`${family}a`)).toEqual({ topic: `${family}a`, state: 1 });
+    expect(await hub.current(`${family}b`)).toEqual({ topic: `${family}b`, state: 1 });
     state = 2;
-    await database.db.transaction((tx) => notifyTopics(tx, ['social:']));
+    await notify(family);
     await sleep(REBUILD_INTERVAL_MS * 1.5);
-    expect(await hub.current('social:a')).toEqual({ topic: 'social:a', state: 2 });
-    expect(await hub.current('social:b')).toEqual({ topic: 'social:b', state: 2 });
+    expect(await hub.current(`${family}a`)).toEqual({ topic: `${family}a`, state: 2 });
+    expect(await hub.current(`${family}b`)).toEqual({ topic: `${family}b`, state: 2 });
   });
 
   it('keeps the last snapshot while rebuilding fails, and recovers by itself', async () => {
-    state = 5;
-    failing = true;
-    await database.db.transaction((tx) => notifyTopics(tx, ['counter']));
+    const counted = counter();
+    counted.state = 20;
+    expect(await hub.current(counted.name)).toEqual({ state: 20 });
+    counted.state = 5;
+    counted.failing = true;
+    await notify(counted.name);
     await sleep(REBUILD_INTERVAL_MS * 1.5);
-    expect(await hub.current('counter')).toEqual({ state: 20 });
-    failing = false;
+    expect(await hub.current(counted.name)).toEqual({ state: 20 });
+    counted.failing = false;
     await sleep(2500); // The hub retries a failed build after two seconds.
-    expect(await hub.current('counter')).toEqual({ state: 5 });
+    expect(await hub.current(counted.name)).toEqual({ state: 5 });
   });
 
   it('replaces a snapshot when it expires, even while rebuilding fails', async () => {
-    failing = false;
-    expect(await hub.current('expiring')).toEqual({ fresh: true });
+    const expiring = `expiring-${++defined}`;
+    let failing = false;
+    hub.define(expiring, async () => {
+      if (failing) throw new Error('database down');
+      return { value: { fresh: true }, expires: { inMs: 300, value: { fresh: false } } };
+    });
+    expect(await hub.current(expiring)).toEqual({ fresh: true });
     failing = true;
-    await database.db.transaction((tx) => notifyTopics(tx, ['expiring']));
+    await notify(expiring);
     await sleep(600);
-    expect(await hub.current('expiring')).toEqual({ fresh: false });
-    failing = false;
+    expect(await hub.current(expiring)).toEqual({ fresh: false });
   });
 });
 

@@ -8,7 +8,7 @@ import { LiveState } from '@prison/simulator/live-state';
 import { createCommandHandler } from '@prison/simulator/rcon-commands';
 import { type RconServer, startRconServer } from '@prison/simulator/rcon-server';
 import { generateWorld } from '@prison/simulator/world';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens } from '../../src/modules/auth/tokens.ts';
 import { RCON_TIMEOUT_MS } from '../../src/rcon/client.ts';
 import { JWT_SECRET, signIn } from '../auction-fixtures.ts';
@@ -69,8 +69,12 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
     expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
     staffToken = await tokens.sign({ uuid: staff.uuid, roles: [] });
   });
-  afterAll(async () => {
+  // Each test starts with nothing listening on the RCON port.
+  afterEach(async () => {
     await rcon?.close();
+    rcon = undefined;
+  });
+  afterAll(async () => {
     await t?.close();
   });
 

@@ -6,7 +6,7 @@
 // refused upgrades are answered {detail}, and every other socket keeps receiving its updates.
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { BRIDGE_TOKEN, createTestApp, databaseKinds, eventId, postEvents, type TestApp } from '../helpers.ts';
 import { hostileString } from './arbitraries.ts';
@@ -153,8 +153,11 @@ describe.each(databaseKinds())('hostile socket input on %s', (kind) => {
     port = (t.app.server.address() as AddressInfo).port;
     base = `ws://127.0.0.1:${port}`;
   });
+  // A test counts the hub's sockets: those another test opened are gone by then.
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.terminate();
+  });
   afterAll(async () => {
-    for (const socket of open) socket.terminate();
     watch.stop();
     await t?.close();
   });

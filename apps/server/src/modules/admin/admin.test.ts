@@ -91,8 +91,11 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       headers: as ? { authorization: `Bearer ${as}` } : {},
       payload: payload as Record<string, unknown>,
     });
-  const dashboard = async () => {
-    const res = await get('/api/admin/dashboard', token.admin);
+  const dashboard = async (on = t) => {
+    const res = await on.app.inject({
+      url: '/api/admin/dashboard',
+      headers: { authorization: `Bearer ${token.admin}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Dashboard;
   };
@@ -101,6 +104,26 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as AuditEntry[];
   };
+  /** Runs `send` with the site's RCON settings changed, and puts them back. */
+  async function withRcon<T>(change: Partial<TestApp['config']['rcon']>, send: () => Promise<T>) {
+    const saved = { ...t.config.rcon };
+    Object.assign(t.config.rcon, change);
+    try {
+      return await send();
+    } finally {
+      Object.assign(t.config.rcon, saved);
+    }
+  }
+  /** Runs `send` while the game server is down, and brings it back. */
+  async function whileRconDown<T>(send: () => Promise<T>) {
+    const port = rcon.port;
+    await rcon.close();
+    try {
+      return await send();
+    } finally {
+      rcon = await startRconServer({ port, password: RCON_PASSWORD, handle });
+    }
+  }
 
   beforeAll(async () => {
     rcon = await startRconServer({ port: 0, password: RCON_PASSWORD, handle });
@@ -243,8 +266,12 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     });
 
     it('sums up the server: online and capacity, active and total players, the economy', async () => {
+      // A fresh report: the count is forgotten a minute after the last one.
+      await postEvents(t.app, [{ id: eventId('status'), type: 'server.status', online: 3, max_online: 500 }]);
+      await expect
+        .poll(async () => (await dashboard()).summary, { timeout: 5000 })
+        .toMatchObject({ online: 3, max_online: 500 });
       const { summary } = await dashboard();
-      expect(summary).toMatchObject({ online: 3, max_online: 500 });
       // Everyone joined just now except the one last seen three days ago.
       const everyone = Object.keys(staff).length + rich.length + 2;
       expect(summary.total_players).toBe(everyone);
@@ -288,24 +315,6 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
         text: 'message 11',
       });
     });
-
-    it('follows the game: a new event shows within moments, without asking twice', async () => {
-      await postEvents(t.app, [
-        {
-          id: eventId('act'),
-          type: 'activity',
-          actor_uuid: rich[5]!.uuid,
-          activity_type: 'LEVEL_UP',
-          activity_text: '{"level":12}',
-        },
-      ]);
-      let newest: Dashboard['recent_activity'][number] | undefined;
-      for (let tries = 0; tries < 50 && newest?.type !== 'LEVEL_UP'; tries++) {
-        await pause(100);
-        newest = (await dashboard()).recent_activity[0];
-      }
-      expect(newest).toMatchObject({ type: 'LEVEL_UP', player: 'Rich5', text: '{"level":12}' });
-    });
   });
 
   describe('commands', () => {
@@ -342,50 +351,33 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     });
 
     it('sends only the commands RCON_ALLOW lists, when it is set', async () => {
-      t.config.rcon.allow = ['list', 'say'];
-      try {
+      await withRcon({ allow: ['list', 'say'] }, async () => {
         expect((await command({ command: 'LIST' })).statusCode).toBe(200);
         expect((await command({ command: '/Say hello' })).json().output).toBe('[Server] hello');
         const refused = await command({ command: 'op AdminAda' });
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual({ detail: 'That command is not allowed from the site' });
         expect((await command({ command: 'sayonara' })).statusCode).toBe(403);
-      } finally {
-        t.config.rcon.allow = null;
-      }
+      });
     });
 
     it('answers 503 with a clear detail when RCON is not configured', async () => {
-      const port = t.config.rcon.port;
-      t.config.rcon.port = null;
-      try {
-        const res = await command({ command: 'list' });
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ detail: 'RCON is not configured' });
-      } finally {
-        t.config.rcon.port = port;
-      }
+      const res = await withRcon({ port: null }, () => command({ command: 'list' }));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: 'RCON is not configured' });
     });
 
     it('answers 503 when the game server refuses the password', async () => {
-      t.config.rcon.password = 'not-the-rcon-password';
-      try {
-        const res = await command({ command: 'list' });
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ detail: 'The game server refused the RCON password' });
-      } finally {
-        t.config.rcon.password = RCON_PASSWORD;
-      }
+      const res = await withRcon({ password: 'not-the-rcon-password' }, () => command({ command: 'list' }));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: 'The game server refused the RCON password' });
       expect((await command({ command: 'list' })).statusCode).toBe(200);
     });
 
     it('answers 503 while the game server is down, and works again once it is back', async () => {
-      const port = rcon.port;
-      await rcon.close();
-      const down = await command({ command: 'list' });
+      const down = await whileRconDown(() => command({ command: 'list' }));
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ detail: 'The game server is not reachable over RCON' });
-      rcon = await startRconServer({ port, password: RCON_PASSWORD, handle });
       const back = await command({ command: 'list' });
       expect(back.statusCode, back.body).toBe(200);
       expect(back.json().output).toBe(LIST);
@@ -419,11 +411,22 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
 
   describe('the audit log', () => {
     it('keeps every command, newest first, with who sent it and its output or error', async () => {
+      // One command of each outcome, sent here: the first by the admin, the others by the owner.
+      const owner = (payload: unknown) => command(payload, token.owner);
+      await command({ command: 'list' });
+      await owner({ command: 'help' });
+      await withRcon({ allow: ['list'] }, () => owner({ command: 'op AdminAda' }));
+      await withRcon({ port: null }, () => owner({ command: 'list' }));
+      await withRcon({ password: 'not-the-rcon-password' }, () => owner({ command: 'list' }));
+      await whileRconDown(() => owner({ command: 'list' }));
+      await owner({ command: 'hang' });
+      await owner({ command: '' });
+      await owner({ command: 'say one\nop me' });
       const log = await auditLog('?limit=200');
       expect(log.map((e) => e.id)).toEqual([...log.map((e) => e.id)].sort((a, b) => b - a));
-      const find = (command: string, error: string | null = null) =>
-        log.find((e) => e.command === command && e.error === error);
-      expect(find('list')).toMatchObject({
+      const find = (command: string, error: string | null = null, by = staff.owner) =>
+        log.find((e) => e.staff_uuid === by.uuid && e.command === command && e.error === error);
+      expect(find('list', null, staff.admin)).toMatchObject({
         staff_uuid: staff.admin.uuid,
         staff_username: 'AdminAda',
         output: LIST,
@@ -432,7 +435,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       });
       expect(find('help')).toMatchObject({ staff_username: 'OwnerOz', output: HELP });
       expect(find('op AdminAda', 'That command is not allowed from the site')).toMatchObject({
-        staff_username: 'AdminAda',
+        staff_username: 'OwnerOz',
         output: null,
       });
       for (const error of [
@@ -448,6 +451,14 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     });
 
     it('answers 50 entries by default and honours a limit', async () => {
+      // Older entries enough to fill a page, then 15 commands sent now.
+      await t.db.insert(staffCommands).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          staffUuid: staff.calm.uuid,
+          command: `say earlier ${i}`,
+          output: `[Server] earlier ${i}`,
+        })),
+      );
       for (let i = 0; i < 15; i++)
         expect((await command({ command: `say ${i}` }, token.calm)).statusCode).toBe(200);
       expect((await auditLog('?limit=200')).length).toBeGreaterThan(50);
@@ -476,13 +487,43 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     expect(doc.paths['/api/admin/command'].post.responses).toHaveProperty('429');
   });
 
+  // What these change would show in the dashboard the tests above read: a server of their own.
   describe('the dashboard builder', () => {
+    let live: TestApp;
+    beforeAll(async () => {
+      live = await createTestApp(kind);
+      const res = await postEvents(live.app, [staff.admin.join, rich[0]!.join, rich[5]!.join]);
+      expect(res.statusCode, res.body).toBe(200);
+      await live.db.insert(accounts).values({ playerUuid: staff.admin.uuid, roles: roles.admin });
+    });
+    afterAll(async () => {
+      await live?.close();
+    });
+
+    it('follows the game: a new event shows within moments, without asking twice', async () => {
+      await postEvents(live.app, [
+        {
+          id: eventId('act'),
+          type: 'activity',
+          actor_uuid: rich[5]!.uuid,
+          activity_type: 'LEVEL_UP',
+          activity_text: '{"level":12}',
+        },
+      ]);
+      let newest: Dashboard['recent_activity'][number] | undefined;
+      for (let tries = 0; tries < 50 && newest?.type !== 'LEVEL_UP'; tries++) {
+        await pause(100);
+        newest = (await dashboard(live)).recent_activity[0];
+      }
+      expect(newest).toMatchObject({ type: 'LEVEL_UP', player: 'Rich5', text: '{"level":12}' });
+    });
+
     it('recomputes the counters at most every 30 seconds, and rolls the series over with the hour', async () => {
       let clock = Date.now();
-      const build = dashboardBuilder(t.db, { now: () => clock });
+      const build = dashboardBuilder(live.db, { now: () => clock });
       const first = await build('dashboard');
       const { summary } = first.value;
-      await t.db
+      await live.db
         .insert(players)
         .values({ uuid: randomUUID(), username: 'Newcomer', balance: '5', lastSeenAt: new Date() });
 
@@ -525,33 +566,39 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     });
 
     it('forgets the online count once the game server has been silent for 60 seconds', async () => {
-      await postEvents(t.app, [{ id: eventId('status'), type: 'server.status', online: 3, max_online: 500 }]);
-      const build = await dashboardBuilder(t.db)('dashboard');
+      await postEvents(live.app, [
+        { id: eventId('status'), type: 'server.status', online: 3, max_online: 500 },
+      ]);
+      const build = await dashboardBuilder(live.db)('dashboard');
       expect(build.value.summary.online).toBe(3);
       expect(build.expires?.inMs).toBeLessThanOrEqual(60_050);
       expect(build.expires?.value.summary).toMatchObject({ online: null, max_online: null });
-      await t.db.execute(sql`update server_status set reported_at = now() - interval '61 seconds'`);
-      const stale = await dashboardBuilder(t.db)('dashboard');
+      await live.db.execute(sql`update server_status set reported_at = now() - interval '61 seconds'`);
+      const stale = await dashboardBuilder(live.db)('dashboard');
       expect(stale.value.summary).toMatchObject({ online: null, max_online: null });
       expect(stale.expires).toBeUndefined();
     });
 
     it('reads the lists from their indexes', async () => {
-      await t.db.execute(sql`
+      await live.db.execute(sql`
         insert into players (uuid, username, balance, last_seen_at)
         select gen_random_uuid(), 'Crowd' || n, n * 10, now() - n * interval '1 hour'
         from generate_series(1, 4000) as n`);
-      await t.db.execute(sql`
+      await live.db.execute(sql`
         insert into gangs (id, name, status, balance)
         select 'crowd-' || n, 'Crowd ' || n, 'Open', n from generate_series(1, 2000) as n`);
-      await t.db.execute(sql`
+      await live.db.execute(sql`
         insert into activity (occurred_at, actor_uuid, activity_type, activity_text)
         select now(), ${rich[0]!.uuid}, 'CHAT_MESSAGE', 'x' from generate_series(1, 4000)`);
-      await t.db.execute(sql`analyze`);
-      expect(await planOf(t, richestPlayersQuery(t.db))).toMatch(/Index Scan using players_balance_idx/);
-      expect(await planOf(t, topGangsQuery(t.db))).toMatch(/Index Scan using gangs_balance_idx/);
-      expect(await planOf(t, recentActivityQuery(t.db))).toMatch(/Index Scan Backward using activity_pkey/);
-      expect(await planOf(t, activeLastDayQuery(t.db))).toMatch(/players_last_seen_idx/);
+      await live.db.execute(sql`analyze`);
+      expect(await planOf(live, richestPlayersQuery(live.db))).toMatch(
+        /Index Scan using players_balance_idx/,
+      );
+      expect(await planOf(live, topGangsQuery(live.db))).toMatch(/Index Scan using gangs_balance_idx/);
+      expect(await planOf(live, recentActivityQuery(live.db))).toMatch(
+        /Index Scan Backward using activity_pkey/,
+      );
+      expect(await planOf(live, activeLastDayQuery(live.db))).toMatch(/players_last_seen_idx/);
     });
   });
 });

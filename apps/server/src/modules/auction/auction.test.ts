@@ -9,65 +9,26 @@ import {
   payout,
   query,
   signIn,
+  unique,
 } from '../../../test/auction-fixtures.ts';
 import { createTestApp, databaseKinds, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
 import { PURCHASES_PER_MINUTE } from './routes.ts';
 
 describe.each(databaseKinds())('the auction house on %s', (kind) => {
   let t: TestApp;
-  const seller = newPlayer({ username: 'SellerSam' });
-  const other = newPlayer({ username: 'OtherOlga' });
-  const buyer = newPlayer({ username: 'BuyerBo' });
-  const token: Record<string, string> = {};
-  const listingIds: string[] = [];
-
-  // Category "gems": a cancelled listing and a sold-out one do not count.
-  const ruby = listing({
-    seller: seller.uuid,
-    category: 'gems',
-    categoryName: '§6§lGems',
-    item: { name: '§cRuby', icon: 'red_dye' },
-    qty: 5,
-    price: '2.5',
+  beforeAll(async () => {
+    t = await createTestApp(kind);
   });
-  const emerald = listing({
-    seller: other.uuid,
-    category: 'gems',
-    categoryName: '§6§lGems',
-    item: { name: 'Emerald', icon: 'emerald' },
-    qty: 3,
-    price: '1000000000000000',
+  afterAll(async () => {
+    await t?.close();
   });
-  const sapphire = listing({
-    seller: seller.uuid,
-    category: 'gems',
-    categoryName: '§6§lGems',
-    item: { name: 'Sapphire', icon: 'lapis_lazuli' },
-    qty: 3,
-    price: '10',
-  });
-  const withdrawn = listing({
-    seller: seller.uuid,
-    category: 'gems',
-    categoryName: '§6§lGems',
-    price: '0.5',
-  });
-  const soldOut = listing({
-    seller: other.uuid,
-    category: 'gems',
-    categoryName: '§6§lGems',
-    qty: 1,
-    price: '0.01',
-  });
-  // Category "tools": every listing withdrawn.
-  const pickaxe = listing({ seller: seller.uuid, category: 'tools', categoryName: 'Tools', price: '50' });
 
   const categories = async (as?: string) =>
     t.app.inject({
       url: '/api/auction/categories',
       headers: as ? { authorization: `Bearer ${as}` } : {},
     });
-  const listings = async (key: string, query = '', as: string | null = token.buyer!) =>
+  const listings = async (as: string | null, key: string, query = '') =>
     t.app.inject({
       url: `/api/auction/categories/${key}/listings${query}`,
       headers: as ? { authorization: `Bearer ${as}` } : {},
@@ -79,29 +40,93 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       headers: { ...(as && { authorization: `Bearer ${as}` }), ...headers },
       payload: body as Record<string, unknown>,
     });
-  const gemsCategory = async () =>
-    ((await categories(token.buyer)).json().categories as AuctionCategory[]).find((c) => c.key === 'gems');
+  /** The given categories as the categories answer shows them, in its order. */
+  const categoriesOf = async (as: string, keys: string[]) =>
+    ((await categories(as)).json().categories as AuctionCategory[]).filter((c) => keys.includes(c.key));
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  /**
+   * A market of the test's own, in categories no other test uses. SellerSam, OtherOlga and BuyerBo,
+   * signed in; BuyerBo was paid 100,000.00 and bought out one listing for 0.01, so has 99,999.99.
+   * In "gems": ruby, sapphire and emerald on sale, plus a withdrawn and a sold-out listing, which do
+   * not count. In "tools": one listing, withdrawn.
+   */
+  async function market() {
+    const seller = newPlayer({ username: 'SellerSam' });
+    const other = newPlayer({ username: 'OtherOlga' });
+    const buyer = newPlayer({ username: 'BuyerBo' });
+    const gems = unique('gems');
+    const tools = unique('tools');
+    const ruby = listing({
+      seller: seller.uuid,
+      category: gems,
+      categoryName: '§6§lGems',
+      item: { name: '§cRuby', icon: 'red_dye' },
+      qty: 5,
+      price: '2.5',
+    });
+    const emerald = listing({
+      seller: other.uuid,
+      category: gems,
+      categoryName: '§6§lGems',
+      item: { name: 'Emerald', icon: 'emerald' },
+      qty: 3,
+      price: '1000000000000000',
+    });
+    const sapphire = listing({
+      seller: seller.uuid,
+      category: gems,
+      categoryName: '§6§lGems',
+      item: { name: 'Sapphire', icon: 'lapis_lazuli' },
+      qty: 3,
+      price: '10',
+    });
+    const withdrawn = listing({
+      seller: seller.uuid,
+      category: gems,
+      categoryName: '§6§lGems',
+      price: '0.5',
+    });
+    const soldOut = listing({
+      seller: other.uuid,
+      category: gems,
+      categoryName: '§6§lGems',
+      qty: 1,
+      price: '0.01',
+    });
+    const pickaxe = listing({ seller: seller.uuid, category: tools, categoryName: 'Tools', price: '50' });
+    const all = [ruby, emerald, sapphire, withdrawn, soldOut, pickaxe];
     const res = await postEvents(t.app, [
       seller.join,
       other.join,
       buyer.join,
       payout(buyer.uuid, '100000'),
-      ...[ruby, emerald, sapphire, withdrawn, soldOut, pickaxe].map((l) => l.event),
+      ...all.map((l) => l.event),
       cancelled(withdrawn.id),
       cancelled(pickaxe.id),
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    listingIds.push(...[ruby, emerald, sapphire, withdrawn, soldOut, pickaxe].map((l) => l.id));
-    for (const [name, p] of Object.entries({ seller, other, buyer })) token[name] = await signIn(p.uuid);
+    const token = {
+      seller: await signIn(seller.uuid),
+      other: await signIn(other.uuid),
+      buyer: await signIn(buyer.uuid),
+    };
     const sold = await buy(token.buyer, { id: soldOut.id, qty: 1 });
     expect(sold.statusCode, sold.body).toBe(200);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+    return {
+      seller,
+      other,
+      buyer,
+      token,
+      gems,
+      tools,
+      ruby,
+      emerald,
+      sapphire,
+      withdrawn,
+      soldOut,
+      listingIds: all.map((l) => l.id),
+    };
+  }
 
   describe('GET /api/auction/categories', () => {
     it('needs a signed-in player', async () => {
@@ -111,70 +136,76 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it("answers each category's active listings, price range and name without colour codes", async () => {
-      const res = await categories(token.buyer);
+      const m = await market();
+      const res = await categories(m.token.buyer);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({
-        categories: [
-          { key: 'gems', displayName: 'Gems', icon: 'red_dye', count: 3, lowest: 2.5, highest: 1e15 },
+      // The answer is a snapshot, refreshed at most once a second: it catches up with the new market.
+      await expect
+        .poll(() => categoriesOf(m.token.buyer, [m.gems, m.tools]), { timeout: 5000 })
+        .toEqual([
+          { key: m.gems, displayName: 'Gems', icon: 'red_dye', count: 3, lowest: 2.5, highest: 1e15 },
           {
-            key: 'tools',
+            key: m.tools,
             displayName: 'Tools',
             icon: 'diamond_block',
             count: 0,
             lowest: null,
             highest: null,
           },
-        ],
-      });
+        ]);
     });
 
     it('follows new, cancelled and bought-out listings', async () => {
+      const m = await market();
+      const gemsCategory = async () => (await categoriesOf(m.token.buyer, [m.gems]))[0];
+      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: 2.5 });
       const cheap = listing({
-        seller: other.uuid,
-        category: 'gems',
+        seller: m.other.uuid,
+        category: m.gems,
         categoryName: '§6§lGems',
         qty: 2,
         price: '0.75',
       });
-      listingIds.push(cheap.id);
       expect((await postEvents(t.app, [cheap.event])).statusCode).toBe(200);
       await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 4, lowest: 0.75 });
-      expect((await buy(token.buyer, { id: cheap.id, qty: 2 })).statusCode).toBe(200);
+      expect((await buy(m.token.buyer, { id: cheap.id, qty: 2 })).statusCode).toBe(200);
       await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: 2.5 });
     });
   });
 
   describe('GET /api/auction/categories/{key}/listings', () => {
     it('needs a signed-in player', async () => {
-      expect((await listings('gems', '', null)).statusCode).toBe(401);
+      const m = await market();
+      expect((await listings(null, m.gems)).statusCode).toBe(401);
     });
 
     it('answers the active listings, cheapest first by default, names without colour codes', async () => {
-      const res = await listings('gems');
+      const m = await market();
+      const res = await listings(m.token.buyer, m.gems);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         displayName: 'Gems',
         listings: [
           {
-            id: ruby.id,
+            id: m.ruby.id,
             item: { name: 'Ruby', icon: 'red_dye' },
-            seller: seller.uuid,
+            seller: m.seller.uuid,
             sellerName: 'SellerSam',
             qty: 5,
             price: 2.5,
           },
           {
-            id: sapphire.id,
+            id: m.sapphire.id,
             item: { name: 'Sapphire', icon: 'lapis_lazuli' },
-            seller: seller.uuid,
+            seller: m.seller.uuid,
             sellerName: 'SellerSam',
             qty: 3,
             price: 10,
           },
           {
-            id: emerald.id,
+            id: m.emerald.id,
             item: { name: 'Emerald', icon: 'emerald' },
-            seller: other.uuid,
+            seller: m.other.uuid,
             sellerName: 'OtherOlga',
             qty: 3,
             price: 1e15,
@@ -184,8 +215,9 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it('sorts by price or quantity either way, ties by listing id', async () => {
+      const { token, gems, ruby, emerald, sapphire } = await market();
       const ids = async (sort: string) =>
-        ((await listings('gems', `?sort=${sort}`)).json().listings as Listing[]).map((l) => l.id);
+        ((await listings(token.buyer, gems, `?sort=${sort}`)).json().listings as Listing[]).map((l) => l.id);
       // emerald and sapphire both have 3 left: the smaller id first, whichever way.
       const [firstOfThree, secondOfThree] = [emerald.id, sapphire.id].sort();
       expect(await ids('price_asc')).toEqual([ruby.id, sapphire.id, emerald.id]);
@@ -195,15 +227,17 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it('answers an empty list for a category with nothing left', async () => {
-      const res = await listings('tools');
+      const m = await market();
+      const res = await listings(m.token.buyer, m.tools);
       expect(res.json()).toEqual({ displayName: 'Tools', listings: [] });
     });
 
     it('answers 404 for an unknown category and 400 for an unknown sort', async () => {
-      const missing = await listings('nothing-here');
+      const m = await market();
+      const missing = await listings(m.token.buyer, 'nothing-here');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ detail: 'No such auction category' });
-      const badSort = await listings('gems', '?sort=cheapest');
+      const badSort = await listings(m.token.buyer, m.gems, '?sort=cheapest');
       expect(badSort.statusCode).toBe(400);
       expect(badSort.json().detail).toContain(
         'Unknown sort "cheapest": use one of price_asc, price_desc, quantity_asc, quantity_desc',
@@ -231,6 +265,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     }
 
     it('needs a signed-in player', async () => {
+      const { ruby } = await market();
       expect(await refused(undefined, { id: ruby.id, qty: 1 })).toEqual({
         status: 401,
         body: { detail: 'Not signed in' },
@@ -238,6 +273,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it('answers 400 for a bad body or Idempotency-Key', async () => {
+      const { token, ruby } = await market();
       for (const body of [
         {},
         { id: ruby.id },
@@ -262,6 +298,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it('answers 404 for an unknown listing', async () => {
+      const { token } = await market();
       expect(await refused(token.buyer, { id: 'no-such-listing', qty: 1 })).toEqual({
         status: 404,
         body: { detail: 'No such listing' },
@@ -269,6 +306,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it("refuses the buyer's own listing", async () => {
+      const { token, ruby } = await market();
       expect(await refused(token.seller, { id: ruby.id, qty: 1 })).toEqual({
         status: 403,
         body: { detail: 'You cannot buy your own listing' },
@@ -276,6 +314,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it('answers 409 for a listing withdrawn or sold out, or more than is left', async () => {
+      const { token, withdrawn, soldOut, ruby } = await market();
       const gone = { status: 409, body: { detail: 'This listing is no longer available' } };
       expect(await refused(token.buyer, { id: withdrawn.id, qty: 1 })).toEqual(gone);
       expect(await refused(token.buyer, { id: soldOut.id, qty: 1 })).toEqual(gone);
@@ -286,13 +325,15 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     });
 
     it('answers 409 when the buyer cannot pay, saying the price and the balance', async () => {
+      const { token, emerald } = await market();
       expect(await refused(token.buyer, { id: emerald.id, qty: 1 })).toEqual({
         status: 409,
-        body: { detail: 'Not enough money: this costs $1,000,000,000,000,000.00 and you have $99,998.49' },
+        body: { detail: 'Not enough money: this costs $1,000,000,000,000,000.00 and you have $99,999.99' },
       });
     });
 
     it('moves the money, writes the purchase, the ledger and one delivery', async () => {
+      const { seller, other, buyer, token, gems, ruby, listingIds } = await market();
       const before = { buyer: await balanceOf(t.db, buyer.uuid), seller: await balanceOf(t.db, seller.uuid) };
       const res = await buy(token.buyer, { id: ruby.id, qty: 2 });
       expect(res.statusCode, res.body).toBe(200);
@@ -304,10 +345,10 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
         price: 2.5,
         total: 5,
         remaining: 3,
-        balance: 99993.49,
+        balance: 99994.99,
       });
-      expect(before).toEqual({ buyer: '99998.49', seller: '0.00' });
-      expect(await balanceOf(t.db, buyer.uuid)).toBe('99993.49');
+      expect(before).toEqual({ buyer: '99999.99', seller: '0.00' });
+      expect(await balanceOf(t.db, buyer.uuid)).toBe('99994.99');
       expect(await balanceOf(t.db, seller.uuid)).toBe('5.00');
       const [purchase] = await query(
         t.db,
@@ -337,22 +378,22 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       expect(shipped).toEqual([
         { player_uuid: buyer.uuid, item_name: '§cRuby', item_icon: 'red_dye', qty: 2, delivered_at: null },
       ]);
-      const left = (await listings('gems')).json().listings as Listing[];
+      const left = (await listings(token.buyer, gems)).json().listings as Listing[];
       expect(left.find((l) => l.id === ruby.id)?.qty).toBe(3);
       expect(await brokenInvariants(t.db, [seller.uuid, other.uuid, buyer.uuid], listingIds)).toEqual([]);
     });
 
     it('keeps prices and balances of 10^15 and more exact', async () => {
+      const { token } = await market();
       const whale = newPlayer({ username: 'WhaleWill' });
       const crafter = newPlayer({ username: 'CrafterCy' });
       const relic = listing({
         seller: crafter.uuid,
-        category: 'relics',
+        category: unique('relics'),
         categoryName: 'Relics',
         qty: 10,
         price: '1234567890123.45',
       });
-      listingIds.push(relic.id);
       const res = await postEvents(t.app, [
         whale.join,
         crafter.join,
@@ -373,12 +414,13 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       expect(await balanceOf(t.db, crafter.uuid)).toBe('1008641975230864.16');
       const tooMuch = await buy(token.buyer, { id: relic.id, qty: 3 });
       expect(tooMuch.json()).toEqual({
-        detail: 'Not enough money: this costs $3,703,703,670,370.35 and you have $99,993.49',
+        detail: 'Not enough money: this costs $3,703,703,670,370.35 and you have $99,999.99',
       });
       expect(await brokenInvariants(t.db, [whale.uuid, crafter.uuid], [relic.id])).toEqual([]);
     });
 
     it('buys once for a retried Idempotency-Key, answering the first result', async () => {
+      const { buyer, token, sapphire } = await market();
       const start = await balanceOf(t.db, buyer.uuid);
       const headers = { 'idempotency-key': 'retry-once-1' };
       const first = await buy(token.buyer, { id: sapphire.id, qty: 1 }, headers);
@@ -394,11 +436,12 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       });
       // Keys are per player: the same key from someone else is a purchase of its own.
       const otherBuy = await buy(token.other, { id: sapphire.id, qty: 1 }, headers);
-      expect(otherBuy.statusCode).toBe(409); // OtherOlga has no money...
+      expect(otherBuy.statusCode).toBe(409); // OtherOlga has only the 0.01 of a sale...
       expect(otherBuy.json().detail).toMatch(/^Not enough money/); // ...so it was really tried.
     });
 
     it('buys once when the same key arrives several times at once', async () => {
+      const { seller, buyer, token, sapphire, listingIds } = await market();
       const start = await balanceOf(t.db, buyer.uuid);
       const headers = { 'idempotency-key': 'concurrent-key-7' };
       const answers = await Promise.all(
@@ -409,13 +452,15 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       expect(await balanceOf(t.db, buyer.uuid)).toBe((Number(start) - 10).toFixed(2));
       const [count] = await query<{ n: number }>(
         t.db,
-        sql`select count(*)::int as n from auction_purchases where idempotency_key = 'concurrent-key-7'`,
+        sql`select count(*)::int as n from auction_purchases
+            where buyer_uuid = ${buyer.uuid} and idempotency_key = 'concurrent-key-7'`,
       );
       expect(count!.n).toBe(1);
       expect(await brokenInvariants(t.db, [seller.uuid, buyer.uuid], listingIds)).toEqual([]);
     });
 
     it(`allows a player ${PURCHASES_PER_MINUTE} purchases a minute`, async () => {
+      const { token } = await market();
       const eager = newPlayer({ username: 'EagerEd' });
       expect((await postEvents(t.app, [eager.join])).statusCode).toBe(200);
       const eagerToken = await signIn(eager.uuid);

@@ -53,16 +53,25 @@ describe.each(databaseKinds())('the live online count on %s', (kind) => {
   });
 
   it('pushes null while unknown, then each reported count', async () => {
-    const { socket, next } = listen(`${base}/ws/players`);
-    await next((m) => (m as { online: unknown }).online === null);
-    await postEvents(t.app, [{ id: eventId(), type: 'server.status', online: 87, max_online: 500 }]);
-    await next((m) => (m as { online: unknown }).online === 87);
-    // Changes within the hub's one-second window are coalesced, and the last one always arrives.
-    await postEvents(t.app, [{ id: eventId(), type: 'server.status', online: 88, max_online: 500 }]);
-    await postEvents(t.app, [{ id: eventId(), type: 'server.status', online: 91, max_online: 500 }]);
-    await next((m) => (m as { online: unknown }).online === 91);
-    expect((await t.app.inject('/api/online')).json()).toEqual({ online: 91 });
-    socket.close();
+    // Unknown until the first report: a database of its own, which has never had one.
+    const fresh = await createTestApp(kind);
+    try {
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const { socket, next } = listen(
+        `ws://127.0.0.1:${(fresh.app.server.address() as AddressInfo).port}/ws/players`,
+      );
+      await next((m) => (m as { online: unknown }).online === null);
+      await postEvents(fresh.app, [{ id: eventId(), type: 'server.status', online: 87, max_online: 500 }]);
+      await next((m) => (m as { online: unknown }).online === 87);
+      // Changes within the hub's one-second window are coalesced, and the last one always arrives.
+      await postEvents(fresh.app, [{ id: eventId(), type: 'server.status', online: 88, max_online: 500 }]);
+      await postEvents(fresh.app, [{ id: eventId(), type: 'server.status', online: 91, max_online: 500 }]);
+      await next((m) => (m as { online: unknown }).online === 91);
+      expect((await fresh.app.inject('/api/online')).json()).toEqual({ online: 91 });
+      socket.close();
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('treats the count as unknown after 60 seconds without a report', async () => {

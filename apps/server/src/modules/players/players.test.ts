@@ -314,11 +314,14 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
       await postEvents(t.app, [{ id: eventId(), type: 'account.roles', uuid: mod.uuid, roles: ['vip'] }]);
       expect((await get(`/api/players/${alice.uuid}/activity`, modToken)).statusCode).toBe(403);
       // And the other way round: a token minted before a promotion works at once.
+      const promoted = newPlayer({ username: 'RisingRita' });
+      expect((await postEvents(t.app, [promoted.join])).statusCode).toBe(200);
+      const promotedToken = await tokens.sign({ uuid: promoted.uuid, roles: [] });
+      expect((await get(`/api/players/${alice.uuid}/activity`, promotedToken)).statusCode).toBe(403);
       await postEvents(t.app, [
-        { id: eventId(), type: 'account.roles', uuid: bob.uuid, roles: ['web_admin'] },
+        { id: eventId(), type: 'account.roles', uuid: promoted.uuid, roles: ['web_admin'] },
       ]);
-      expect((await get(`/api/players/${alice.uuid}/activity`, token.bob)).statusCode).toBe(200);
-      await postEvents(t.app, [{ id: eventId(), type: 'account.roles', uuid: bob.uuid, roles: [] }]);
+      expect((await get(`/api/players/${alice.uuid}/activity`, promotedToken)).statusCode).toBe(200);
     });
 
     it('reads the newest entries of each index in order, however long the feed is', async () => {

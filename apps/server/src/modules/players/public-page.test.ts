@@ -104,23 +104,25 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
   });
 
   it('lists milestones by when they happened, even when the game reports one late', async () => {
+    const climber = newPlayer({ username: 'LateLarry' });
     const late = await postEvents(t.app, [
+      climber.join,
       ev('activity', {
-        actor_uuid: bob.uuid,
+        actor_uuid: climber.uuid,
         activity_type: 'LEVEL_UP',
         activity_text: '{"level":3}',
         at: '2026-01-01T10:00:00.000Z',
       }),
-      ev('activity', { actor_uuid: bob.uuid, activity_type: 'LEVEL_UP', activity_text: '{"level":4}' }),
+      ev('activity', { actor_uuid: climber.uuid, activity_type: 'LEVEL_UP', activity_text: '{"level":4}' }),
       ev('activity', {
-        actor_uuid: bob.uuid,
+        actor_uuid: climber.uuid,
         activity_type: 'LEVEL_UP',
         activity_text: '{"level":2}',
         at: '2025-12-31T10:00:00.000Z',
       }),
     ]);
     expect(late.statusCode).toBe(200);
-    const texts = (await page('BobDigs')).json<PlayerPage>().milestones?.map((m) => m.activity_text);
+    const texts = (await page('LateLarry')).json<PlayerPage>().milestones?.map((m) => m.activity_text);
     expect(texts).toEqual(['{"level":4}', '{"level":3}', '{"level":2}']);
   });
 
@@ -212,18 +214,27 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
   });
 
   it('pushes a player page live: presence, numbers and privacy', async () => {
-    const live = connect(`${base}/api/players/${bob.uuid}/ws`);
+    // Players of its own: what changes here would show on the pages the other tests read.
+    const seen = newPlayer({ username: 'WatchedWill' });
+    const pal = newPlayer({ username: 'PalPete' });
+    const met = await postEvents(t.app, [
+      seen.join,
+      pal.join,
+      ev('friend.add', { uuid: seen.uuid, friend_uuid: pal.uuid }),
+    ]);
+    expect(met.statusCode, met.body).toBe(200);
+    const live = connect(`${base}/api/players/${seen.uuid}/ws`);
     const first = await live.next<PlayerPageMessage>((m) => (m as PlayerPageMessage).player?.online === true);
-    expect(first.player).toMatchObject({ username: 'BobDigs', friends_count: 1 });
-    await postEvents(t.app, [ev('player.quit', { uuid: bob.uuid })]);
+    expect(first.player).toMatchObject({ username: 'WatchedWill', friends_count: 1 });
+    await postEvents(t.app, [ev('player.quit', { uuid: seen.uuid })]);
     await live.next((m) => (m as PlayerPageMessage).player?.online === false);
-    await postEvents(t.app, [ev('player.progress', { uuid: bob.uuid, xp_delta: 10, level: 5 })]);
+    await postEvents(t.app, [ev('player.progress', { uuid: seen.uuid, xp_delta: 10, level: 5 })]);
     await live.next((m) => (m as PlayerPageMessage).player?.level === 5);
-    const bobToken = await tokens.sign({ uuid: bob.uuid, roles: [] });
+    const seenToken = await tokens.sign({ uuid: seen.uuid, roles: [] });
     await t.app.inject({
       method: 'PUT',
       url: '/api/players/me/privacy',
-      headers: { authorization: `Bearer ${bobToken}` },
+      headers: { authorization: `Bearer ${seenToken}` },
       payload: { hide_stats: true },
     });
     await live.next((m) => (m as PlayerPageMessage).player?.hidden === true);

@@ -121,7 +121,9 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
   describe('WS /api/gangs/ws', () => {
     it('pushes every gang by treasury, then name, with rosters by role, then name', async () => {
       const feed = connect(`${base}/api/gangs/ws`);
-      const gangs = gangsOf(await feed.next((m) => 'gangs' in m))!;
+      // The gangs of the world above, in the order of the whole list (other tests add their own).
+      const seeded = ['diggers', 'zealots', 'ants', 'empty'];
+      const gangs = gangsOf(await feed.next((m) => 'gangs' in m))!.filter((g) => seeded.includes(g.id));
       expect(gangs.map((g) => g.name)).toEqual(['Diggers', 'ants', 'Zealots', 'Empty']);
       expect(gangs[0]).toEqual({
         id: 'diggers',
@@ -175,24 +177,38 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
     });
 
     it('pushes again when a treasury or a roster changes', async () => {
+      // Gangs and a recruit of its own: the changes would show in what the other tests read.
+      const onyx = `onyx-${eventId()}`;
+      const opal = `opal-${eventId()}`;
+      const recruit = newPlayer({ username: 'RookieRae' });
+      const own = (gangs: Gang[]) => gangs.filter((g) => g.id === onyx || g.id === opal);
+      const res = await postEvents(t.app, [
+        recruit.join,
+        ev('gang.upsert', { gang_id: onyx, name: 'Onyx', status: 'Open' }),
+        ev('gang.upsert', { gang_id: opal, name: 'opal', status: 'Open' }),
+        ev('gang.treasury', { gang_id: onyx, delta: 500 }),
+        ev('gang.treasury', { gang_id: opal, delta: 500 }),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
       const feed = connect(`${base}/api/gangs/ws`);
-      await feed.next((m) => 'gangs' in m);
-      await postEvents(t.app, [ev('gang.treasury', { gang_id: 'zealots', delta: 0.01 })]);
+      const tied = gangsOf(await feed.next((m) => own(gangsOf(m) ?? []).length === 2))!;
+      expect(own(tied).map((g) => g.name)).toEqual(['Onyx', 'opal']);
+      await postEvents(t.app, [ev('gang.treasury', { gang_id: opal, delta: 0.01 })]);
       const richer = gangsOf(
-        await feed.next((m) => gangsOf(m)?.find((g) => g.id === 'zealots')?.balance === 500.01),
+        await feed.next((m) => gangsOf(m)?.find((g) => g.id === opal)?.balance === 500.01),
       )!;
-      expect(richer.map((g) => g.name)).toEqual(['Diggers', 'Zealots', 'ants', 'Empty']);
-      await postEvents(t.app, [ev('gang.member', { gang_id: 'ants', uuid: bob.uuid, role: 'Recruit' })]);
+      expect(own(richer).map((g) => g.name)).toEqual(['opal', 'Onyx']);
+      await postEvents(t.app, [ev('gang.member', { gang_id: onyx, uuid: recruit.uuid, role: 'Recruit' })]);
       const joined = gangsOf(
-        await feed.next((m) => (gangsOf(m)?.find((g) => g.id === 'ants')?.member_count ?? 0) > 0),
+        await feed.next((m) => (gangsOf(m)?.find((g) => g.id === onyx)?.member_count ?? 0) > 0),
       )!;
-      expect(joined.find((g) => g.id === 'ants')).toMatchObject({
+      expect(joined.find((g) => g.id === onyx)).toMatchObject({
         member_count: 1,
         online_count: 1,
-        members: [{ uuid: bob.uuid, username: 'BobDigs', role: 'Recruit', online: true }],
+        members: [{ uuid: recruit.uuid, username: 'RookieRae', role: 'Recruit', online: true }],
       });
-      await postEvents(t.app, [ev('gang.leave', { gang_id: 'ants', uuid: bob.uuid })]);
-      await feed.next((m) => gangsOf(m)?.find((g) => g.id === 'ants')?.member_count === 0);
+      await postEvents(t.app, [ev('gang.leave', { gang_id: onyx, uuid: recruit.uuid })]);
+      await feed.next((m) => gangsOf(m)?.find((g) => g.id === onyx)?.member_count === 0);
       feed.socket.close();
     });
 
@@ -213,36 +229,60 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
 
   describe('WS /api/social/ws', () => {
     it('pushes friends, overview and gang on connect, then what a friend coming online changes', async () => {
-      const feed = connect(`${base}/api/social/ws?token=${token.alice}`);
+      // Players of its own: a friend coming online changes what the other tests read.
+      const helen = newPlayer({ username: 'HelenHauls' });
+      const ivan = newPlayer({ username: 'IvanIngots' });
+      const juno = newPlayer({ username: 'JunoJumps' });
+      const kai = newPlayer({ username: 'kai_keeps' });
+      const haulers = `haulers-${eventId()}`;
+      const res = await postEvents(t.app, [
+        ...[helen, ivan, juno, kai].map((p) => p.join),
+        ev('player.progress', { uuid: ivan.uuid, xp_delta: 10, level: 7, rank: 'sentinel' }),
+        ev('gang.upsert', { gang_id: haulers, name: 'Haulers', status: 'Open' }),
+        ev('gang.member', { gang_id: haulers, uuid: helen.uuid, role: 'Leader' }),
+        ev('gang.member', { gang_id: haulers, uuid: kai.uuid, role: 'Member' }),
+        ev('friend.add', { uuid: helen.uuid, friend_uuid: ivan.uuid }),
+        ev('friend.add', { uuid: juno.uuid, friend_uuid: helen.uuid }),
+        ev('friend.add', { uuid: helen.uuid, friend_uuid: kai.uuid }),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const quits = await postEvents(t.app, [
+        ev('player.quit', { uuid: juno.uuid }),
+        ev('player.quit', { uuid: kai.uuid }),
+      ]);
+      expect(quits.statusCode, quits.body).toBe(200);
+      const helenToken = await tokens.sign({ uuid: helen.uuid, roles: [] });
+
+      const feed = connect(`${base}/api/social/ws?token=${helenToken}`);
       await feed.next((m) => 'gang' in m);
       expect(feed.messages.map((m) => Object.keys(m)[0])).toEqual(['friends', 'overview', 'gang']);
       expect(friendsOf(feed.messages[0]!)).toEqual([
         {
-          uuid: bob.uuid,
-          username: 'BobDigs',
+          uuid: ivan.uuid,
+          username: 'IvanIngots',
           online: true,
           rank: 'SENTINEL',
           level: 7,
           last_activity_at: expect.any(String),
           friends_since: expect.any(String),
         },
-        expect.objectContaining({ username: 'CarolCrafts', online: false }),
-        expect.objectContaining({ username: 'dave_the_brave', online: false }),
+        expect.objectContaining({ username: 'JunoJumps', online: false }),
+        expect.objectContaining({ username: 'kai_keeps', online: false }),
       ]);
       expect(overviewOf(feed.messages[1]!)).toEqual({
         friends: { online: 1, total: 3 },
-        gang: { name: 'Diggers', role: 'Leader', online_count: 3, member_count: 5 },
+        gang: { name: 'Haulers', role: 'Leader', online_count: 1, member_count: 2 },
       });
-      expect(feed.messages[2]).toEqual({ gang: expect.objectContaining({ id: 'diggers', member_count: 5 }) });
+      expect(feed.messages[2]).toEqual({ gang: expect.objectContaining({ id: haulers, member_count: 2 }) });
 
-      await postEvents(t.app, [{ ...carol.join, id: eventId('join') }]);
+      await postEvents(t.app, [{ ...juno.join, id: eventId('join') }]);
       const friends = friendsOf(
-        await feed.next((m) => friendsOf(m)?.find((f) => f.uuid === carol.uuid)?.online === true),
+        await feed.next((m) => friendsOf(m)?.find((f) => f.uuid === juno.uuid)?.online === true),
       )!;
       // Online first, then by name.
-      expect(friends.map((f) => f.username)).toEqual(['BobDigs', 'CarolCrafts', 'dave_the_brave']);
+      expect(friends.map((f) => f.username)).toEqual(['IvanIngots', 'JunoJumps', 'kai_keeps']);
       await feed.next((m) => overviewOf(m)?.friends.online === 2);
-      // Carol is in no gang of Alice's: that message did not change, so it was not sent again.
+      // Juno is in no gang of Helen's: that message did not change, so it was not sent again.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(feed.messages.filter((m) => 'gang' in m)).toHaveLength(1);
       expect(feed.messages.filter((m) => 'overview' in m)).toHaveLength(2);
@@ -251,17 +291,25 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
       await feed.closed;
       // The player's topics go with their last socket.
       await expect
-        .poll(() => socialTopicsOf(alice.uuid).map((topic) => t.hub.socketCount(topic)))
+        .poll(() => socialTopicsOf(helen.uuid).map((topic) => t.hub.socketCount(topic)))
         .toEqual([0, 0, 0]);
     });
 
     it('pushes null for a player in no gang, and their gang once they join one', async () => {
-      const feed = connect(`${base}/api/social/ws?token=${token.bob}`);
+      const drifter = newPlayer({ username: 'DriftingDee' });
+      const camp = `camp-${eventId()}`;
+      const res = await postEvents(t.app, [
+        drifter.join,
+        ev('gang.upsert', { gang_id: camp, name: 'Camp', status: 'Open' }),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const drifterToken = await tokens.sign({ uuid: drifter.uuid, roles: [] });
+      const feed = connect(`${base}/api/social/ws?token=${drifterToken}`);
       expect(await feed.next((m) => 'gang' in m)).toEqual({ gang: null });
-      await postEvents(t.app, [ev('gang.member', { gang_id: 'empty', uuid: bob.uuid, role: 'Leader' })]);
-      const { gang } = await feed.next<{ gang: Gang }>((m) => (m as { gang?: Gang }).gang?.id === 'empty');
-      expect(gang.members).toEqual([expect.objectContaining({ uuid: bob.uuid, role: 'Leader' })]);
-      await feed.next((m) => overviewOf(m)?.gang.name === 'Empty');
+      await postEvents(t.app, [ev('gang.member', { gang_id: camp, uuid: drifter.uuid, role: 'Leader' })]);
+      const { gang } = await feed.next<{ gang: Gang }>((m) => (m as { gang?: Gang }).gang?.id === camp);
+      expect(gang.members).toEqual([expect.objectContaining({ uuid: drifter.uuid, role: 'Leader' })]);
+      await feed.next((m) => overviewOf(m)?.gang.name === 'Camp');
       feed.socket.close();
     });
 

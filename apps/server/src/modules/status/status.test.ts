@@ -1,6 +1,6 @@
 import type { ServerStatus } from '@prison/shared/status';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKinds, eventId, postEvents, type TestApp } from '../../../test/helpers.ts';
 import { statusHourly, statusSamples } from '../../db/schema.ts';
 import { foldOldSamples, STATUS_HISTORY_TOPIC, STATUS_TOPIC } from './service.ts';
@@ -27,10 +27,12 @@ describe.each(databaseKinds())('server status on %s', (kind) => {
     return (await t.app.inject({ method: 'GET', url: '/api/status' })).json<ServerStatus>();
   };
 
-  beforeAll(async () => {
+  // The status is one row and its samples one series: each test starts from a server of its own,
+  // which has never had a report.
+  beforeEach(async () => {
     t = await createTestApp(kind);
   });
-  afterAll(() => t?.close());
+  afterEach(() => t?.close());
 
   it('says the game server is not reporting before its first report, with empty charts', async () => {
     const body = await get();
@@ -89,6 +91,7 @@ describe.each(databaseKinds())('server status on %s', (kind) => {
   });
 
   it('an old report never replaces the current one', async () => {
+    await postEvents(t.app, [status(61, ago(1000))]);
     await postEvents(t.app, [status(5, ago(2 * HOUR))]);
     expect((await get()).online).toBe(61);
   });
@@ -114,6 +117,7 @@ describe.each(databaseKinds())('server status on %s', (kind) => {
   });
 
   it('refuses a report with impossible health figures, and applies nothing', async () => {
+    await postEvents(t.app, [status(61, ago(1000))]);
     const res = await postEvents(t.app, [status(3, new Date(), { tps: -1 })]);
     expect(res.statusCode).toBe(400);
     expect((await get()).online).toBe(61);
