@@ -152,7 +152,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     // Lazy routes import whole pages (the admin console with its chart library): on a busy 2-core
     // machine the first import of a file can take several seconds.

@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../test/fake-web-socket.ts';
+import { storeSession } from '../../test/render-route.tsx';
 import { readSession } from '../lib/session.ts';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
-import { json, stubFetch } from '../test/fake-fetch.ts';
-import { FakeWebSocket } from '../test/fake-web-socket.ts';
-import { storeSession } from '../test/render-route.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 
 function renderAdmin(set: 'admin-host' | 'admin-path', path: string) {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
 
-export const GENERIC_ERROR_TEXT =
+const GENERIC_ERROR_TEXT =
   'Something went wrong. Please refresh the page. If the problem persists, contact support.';
 
 /** Spec 2.2 generic error screen, shown by the route error boundaries. */

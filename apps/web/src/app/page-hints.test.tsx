@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../test/fake-web-socket.ts';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
-import { json, stubFetch } from '../test/fake-fetch.ts';
-import { FakeWebSocket } from '../test/fake-web-socket.ts';
 import { PAGE_HINTS } from './page-hints.ts';
 import { publicRoutes } from './public-routes.tsx';
 

@@ -11,7 +11,7 @@
 // (page-hints.test.tsx) checks that every lazy public page has a hint, that each module exists and
 // that each data address is what the page asks for.
 
-export interface PageHint {
+interface PageHint {
   /** A path of the public route set; `*` stands for one path segment. */
   path: string;
   /** The page's lazy modules, relative to apps/web, in the order the page loads them. */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../test/render-route.tsx';
+import { renderRoute } from '../../test/render-route.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 

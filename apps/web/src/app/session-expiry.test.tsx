@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoute, storeSession } from '../../test/render-route.tsx';
 import { SESSION_EXPIRED_MESSAGE } from '../features/auth/login-page.tsx';
 import {
   expireOnSessionClose,
@@ -7,7 +8,6 @@ import {
   logout,
   SOCKET_SESSION_EXPIRED_MESSAGE,
 } from '../lib/session.ts';
-import { renderRoute, storeSession } from '../test/render-route.tsx';
 import { LoginRoute } from './login-route.tsx';
 import { expiredLoginPath, SessionExpiryRedirect } from './session-expiry.tsx';
 

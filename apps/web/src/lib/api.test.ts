@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { json, PLAYER, settle, stubFetch } from '../test/fake-fetch.ts';
+import { json, PLAYER, settle, stubFetch } from '../../test/fake-fetch.ts';
 import { apiFetch, apiJson, fetchJson, isHttpError, jsonRequest, signOut } from './api.ts';
 import { isSessionExpired, readSession, saveSession } from './session.ts';
 

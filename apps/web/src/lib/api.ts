@@ -23,6 +23,9 @@ export function isHttpError(error: unknown): error is HttpError {
   return error instanceof Error && typeof (error as Partial<HttpError>).status === 'number';
 }
 
+/** An error answering 404: the player, gang or page asked for does not exist. */
+export const isNotFound = (error: unknown): boolean => isHttpError(error) && error.status === 404;
+
 /** The {detail} of an error answer, if it has a string one. */
 async function errorDetail(response: Response): Promise<string | undefined> {
   try {

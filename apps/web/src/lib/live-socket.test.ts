@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FakeWebSocket } from '../test/fake-web-socket.ts';
+import { FakeWebSocket } from '../../test/fake-web-socket.ts';
 import { connectLiveSocket, type LiveStatus, liveSocketUrl, parseLiveMessage } from './live-socket.ts';
 
 function start() {

@@ -3,6 +3,7 @@ import {
   FIRST_RENDER_WAIT_MS,
   queryClient,
   queryForFirstRender,
+  retryUnless,
   waitForFirstRender,
 } from './query-client.ts';
 
@@ -65,5 +66,18 @@ describe('waitForFirstRender with queryForFirstRender', () => {
     ).resolves.toBeNull();
     expect(queryFn).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryState(['first', 'down'])?.status).toBe('error');
+  });
+});
+
+describe('retryUnless', () => {
+  const answer = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+
+  it('retries a failure once, and never the answers it names', () => {
+    const retry = retryUnless(401, 404);
+    expect(retry(0, answer(500))).toBe(true);
+    expect(retry(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retry(1, answer(500))).toBe(false);
+    expect(retry(0, answer(404))).toBe(false);
+    expect(retry(0, answer(401))).toBe(false);
   });
 });

@@ -1,13 +1,19 @@
 import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isHttpError } from './api.ts';
 
+// A failed query is asked again once before its page shows the error.
+const RETRIES = 1;
+
 // One cache for the whole page, shared by every route that fetches server state.
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { staleTime: 30_000, retry: RETRIES, refetchOnWindowFocus: false } },
 });
 
-/** A query's error answering 404: the player, gang or page asked for does not exist. */
-export const isNotFound = (error: unknown): boolean => isHttpError(error) && error.status === 404;
+/** A query's retry: the usual one, except for the answers a retry would only repeat. */
+export const retryUnless =
+  (...statuses: number[]) =>
+  (failures: number, error: Error): boolean =>
+    !(isHttpError(error) && statuses.includes(error.status)) && failures < RETRIES;
 
 /** How long a page's first render waits for what it shows at once before showing placeholders. */
 export const FIRST_RENDER_WAIT_MS = 1500;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeToken, json, PLAYER, stubFetch, tokenExpiringIn } from '../test/fake-fetch.ts';
+import { fakeToken, json, PLAYER, stubFetch, tokenExpiringIn } from '../../test/fake-fetch.ts';
 import { isSessionExpired, readSession, saveSession } from './session.ts';
 import { checkStoredSession, decodeTokenPayload } from './session-check.ts';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { queryClient } from '../../lib/query-client.ts';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
-import { renderRoute } from '../../test/render-route.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 async function openMenu() {

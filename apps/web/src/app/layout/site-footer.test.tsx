@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render-route.tsx';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 describe('SiteFooter', () => {

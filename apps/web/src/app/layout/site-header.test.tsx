@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
-import { renderRoute, storeSession } from '../../test/render-route.tsx';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, storeSession } from '../../test/render-route.tsx';
+import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { AdminGate, mainSiteAddress } from './admin-gate.tsx';
 
 describe('mainSiteAddress', () => {

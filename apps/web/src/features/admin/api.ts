@@ -13,13 +13,13 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
 
-export const DASHBOARD_ERROR = 'Unable to load dashboard';
+const DASHBOARD_ERROR = 'Unable to load dashboard';
 
-export function getDashboard(): Promise<Dashboard> {
+function getDashboard(): Promise<Dashboard> {
   return apiJson('/api/admin/dashboard', dashboardSchema);
 }
 
-export const dashboardQueryOptions = () =>
+const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'dashboard'],
     queryFn: getDashboard,
@@ -37,11 +37,11 @@ export function dashboardErrorText(error: unknown): string {
   return (isHttpError(error) && error.detail) || DASHBOARD_ERROR;
 }
 
-export function getAuditLog(): Promise<AuditEntry[]> {
+function getAuditLog(): Promise<AuditEntry[]> {
   return apiJson(`/api/admin/commands?limit=${AUDIT_DEFAULT_LIMIT}`, auditLogSchema);
 }
 
-export const auditLogQueryOptions = () =>
+const auditLogQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'commands'], queryFn: getAuditLog, staleTime: 0 });
 
 export function useAuditLog() {
@@ -49,7 +49,7 @@ export function useAuditLog() {
 }
 
 /** POST /api/admin/command; throws HttpError carrying the server's detail when it refuses. */
-export function sendCommand(command: string): Promise<CommandResult> {
+function sendCommand(command: string): Promise<CommandResult> {
   return apiJson('/api/admin/command', commandResultSchema, jsonRequest({ command }));
 }
 

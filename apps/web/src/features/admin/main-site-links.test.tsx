@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render-route.tsx';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { ActivityStream, GangLeaders, TopBalances } from './dashboard-sections.tsx';
 
 const UUID = '0f0e0d0c-1111-4000-8000-000000000001';

@@ -14,23 +14,18 @@ import {
 } from '@prison/shared/auction';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { apiJson, jsonRequest } from '../../lib/api.ts';
+import { retryUnless } from '../../lib/query-client.ts';
 import { afterPurchase } from './auction-model.ts';
 
 // Spec 2.10: "prices refresh every few seconds".
-export const CATEGORY_REFRESH_MS = 5000;
+const CATEGORY_REFRESH_MS = 5000;
 
-/** One retry, except for the answers a retry would only repeat. */
-const retryUnless =
-  (...statuses: number[]) =>
-  (failures: number, error: Error) =>
-    !(isHttpError(error) && statuses.includes(error.status)) && failures < 1;
-
-export async function getCategories(): Promise<AuctionCategory[]> {
+async function getCategories(): Promise<AuctionCategory[]> {
   return (await apiJson('/api/auction/categories', auctionCategoriesSchema)).categories;
 }
 
-export const categoriesQueryOptions = () =>
+const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['auction', 'categories'],
     queryFn: getCategories,
@@ -44,11 +39,11 @@ export function useCategories(enabled: boolean) {
   return useQuery({ ...categoriesQueryOptions(), enabled });
 }
 
-export function getListings(key: string, sort: ListingSort): Promise<Listings> {
+function getListings(key: string, sort: ListingSort): Promise<Listings> {
   return apiJson(`/api/auction/categories/${encodeURIComponent(key)}/listings?sort=${sort}`, listingsSchema);
 }
 
-export const listingsQueryOptions = (key: string, sort: ListingSort) =>
+const listingsQueryOptions = (key: string, sort: ListingSort) =>
   queryOptions({
     queryKey: ['auction', 'listings', key, sort],
     queryFn: () => getListings(key, sort),
@@ -61,7 +56,7 @@ export function useListings(key: string, sort: ListingSort, enabled: boolean) {
 }
 
 /** POST /api/auction/purchase; throws HttpError with the server's detail on a refusal. */
-export function buyListing(id: string, qty: number, idempotencyKey: string): Promise<Purchase> {
+function buyListing(id: string, qty: number, idempotencyKey: string): Promise<Purchase> {
   return apiJson(
     '/api/auction/purchase',
     purchaseSchema,

@@ -4,7 +4,7 @@ import { type LoginResponse, loginResponseSchema } from '@prison/shared/auth';
 import { fetchJson, isHttpError, jsonRequest } from '../../lib/api.ts';
 
 export const LOGIN_FAILED = 'Login failed';
-export const NETWORK_ERROR = 'Network error';
+const NETWORK_ERROR = 'Network error';
 
 /**
  * POST /api/auth/player-login. Rejects with the server's detail, else "Login failed"; with "Network

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, PLAYER, stubFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { isSessionExpired, logout, readSession } from '../../lib/session.ts';
-import { json, PLAYER, stubFetch } from '../../test/fake-fetch.ts';
-import { renderRoute, storeSession } from '../../test/render-route.tsx';
 import { LoginPage, type LoginPageProps, SESSION_EXPIRED_MESSAGE } from './login-page.tsx';
 
 const SESSION = { access_token: 'a.b.c', refresh_token: 'r', user: PLAYER };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, PLAYER, stubFetch } from '../../test/fake-fetch.ts';
+import { json, PLAYER, stubFetch } from '../../../test/fake-fetch.ts';
 import { requestLogin } from './api.ts';
 import { safeRedirect } from './login.ts';
 

@@ -5,7 +5,7 @@ import { apiJson, fetchJson, jsonRequest } from '../../lib/api.ts';
 
 const NO_DOCS: Doc[] = [];
 
-export async function getDocs(): Promise<Doc[]> {
+async function getDocs(): Promise<Doc[]> {
   return sortDocs(await fetchJson('/api/docs', docListSchema));
 }
 
@@ -17,7 +17,7 @@ export function useDocs(): Doc[] | undefined {
   return data ?? (isError ? NO_DOCS : undefined);
 }
 
-export async function createDoc(input: CreateDocRequest): Promise<Doc> {
+async function createDoc(input: CreateDocRequest): Promise<Doc> {
   return apiJson('/api/docs', docSchema, jsonRequest(input));
 }
 

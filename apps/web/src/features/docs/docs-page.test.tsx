@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
-import { renderRoute, storeSession } from '../../test/render-route.tsx';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { DocsPage } from './docs-page.tsx';
 
 const DOCS = [

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render-route.tsx';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { LazyMarkdown } from './lazy-markdown.tsx';
 
 // The markdown code and the HTML parser are imported on demand: slow on a busy machine.

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render-route.tsx';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { loadRawHtmlSupport, Markdown } from './markdown.tsx';
 
 // Content with HTML waits for the HTML parser, loaded on demand; loaded here, it renders at once.

@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, settle, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../../lib/site-config.tsx';
-import { json, settle, stubFetch } from '../../test/fake-fetch.ts';
-import { FakeWebSocket } from '../../test/fake-web-socket.ts';
 import { GangPage } from './gang-page.tsx';
 
 const member = (username: string | null, uuid: string, role: string, online: boolean) => ({

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { parseOnlineMessage } from '../../lib/use-online-count.ts';
-import { FakeWebSocket } from '../../test/fake-web-socket.ts';
-import { renderRoute } from '../../test/render-route.tsx';
 import { OnlineCount } from './online-count.tsx';
 
 describe('parseOnlineMessage', () => {

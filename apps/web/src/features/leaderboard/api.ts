@@ -11,7 +11,7 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchJson } from '../../lib/api.ts';
-import type { LiveStatus } from '../../lib/live-socket.ts';
+import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
 // Spec 9: the leaderboard shows the top 50.
@@ -19,11 +19,11 @@ export const LEADERBOARD_LIMIT = LEADERBOARD_DEFAULT_LIMIT;
 
 const query = (metric: LeaderboardMetric) => `limit=${LEADERBOARD_LIMIT}&metric=${metric}`;
 
-export function fetchLeaderboard(metric: LeaderboardMetric): Promise<LeaderboardEntry[]> {
+function fetchLeaderboard(metric: LeaderboardMetric): Promise<LeaderboardEntry[]> {
   return fetchJson(`/api/leaderboard?${query(metric)}`, leaderboardSchema);
 }
 
-export const leaderboardQueryOptions = (metric: LeaderboardMetric) =>
+const leaderboardQueryOptions = (metric: LeaderboardMetric) =>
   queryOptions({
     queryKey: ['leaderboard', metric, LEADERBOARD_LIMIT],
     queryFn: () => fetchLeaderboard(metric),
@@ -37,17 +37,6 @@ export function isLeaderboardMetric(value: string | null): value is LeaderboardM
   return (LEADERBOARD_METRICS as readonly (string | null)[]).includes(value);
 }
 
-/** The entries of a /ws/leaderboard message, or null for anything malformed (ignored). */
-export function parseLeaderboardMessage(data: unknown): LeaderboardEntry[] | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = leaderboardMessageSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.entries : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Keeps the metric's ranking live: each pushed ranking replaces the cached one, so the page shows it
  * at once. The socket reconnects by itself (spec 4); switching metric switches the feed.
@@ -59,9 +48,9 @@ export function useLeaderboardFeed(metric: LeaderboardMetric): {
   const queryClient = useQueryClient();
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const status = useLiveSocket(`/ws/leaderboard?${query(metric)}`, (data) => {
-    const entries = parseLeaderboardMessage(data);
-    if (!entries) return;
-    queryClient.setQueryData(leaderboardQueryOptions(metric).queryKey, entries);
+    const message = parseLiveMessage(leaderboardMessageSchema, data);
+    if (!message) return;
+    queryClient.setQueryData(leaderboardQueryOptions(metric).queryKey, message.entries);
     setUpdatedAt(new Date());
   });
   return { status, updatedAt };

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
+import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { UNKNOWN_RANK_STYLE } from '../../components/ui/rank-badge.tsx';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
-import { FakeWebSocket } from '../../test/fake-web-socket.ts';
-import { renderRoute, storeSession } from '../../test/render-route.tsx';
 import { LeaderboardPage } from './leaderboard-page.tsx';
 
 const player = (username: string, over: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({

@@ -4,23 +4,22 @@
 import { type PlayerPage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiJson, isHttpError } from '../../lib/api.ts';
-import type { LiveStatus } from '../../lib/live-socket.ts';
+import { apiJson } from '../../lib/api.ts';
+import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
+import { retryUnless } from '../../lib/query-client.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
-export function getPlayerPage(name: string): Promise<PlayerPage> {
+function getPlayerPage(name: string): Promise<PlayerPage> {
   return apiJson(`/api/players/by-name/${encodeURIComponent(name)}`, playerPageSchema);
 }
 
-export const isNotFound = (error: unknown) => isHttpError(error) && error.status === 404;
-
 // Names are matched in any case, so /players/steve and /players/Steve share one entry.
-export const playerPageQueryOptions = (name: string) =>
+const playerPageQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['player-page', name.toLowerCase()],
     queryFn: () => getPlayerPage(name),
     // An unknown name stays unknown: no retry before saying so.
-    retry: (failures, error) => !isNotFound(error) && failures < 1,
+    retry: retryUnless(404),
   });
 
 export function usePlayerPage(name: string) {
@@ -37,17 +36,6 @@ export function useSeedPlayerPage(): (player: PlayerPage) => void {
     (player) => queryClient.setQueryData(playerPageQueryOptions(player.username).queryKey, player),
     [queryClient],
   );
-}
-
-/** The player of a live message (null: no such player any more), or undefined when malformed. */
-export function parsePlayerMessage(data: unknown): PlayerPage | null | undefined {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const message = playerPageMessageSchema.safeParse(JSON.parse(data));
-    return message.success ? message.data.player : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -69,8 +57,9 @@ export function usePlayerFeed(name: string, uuid: string | null, onGone: () => v
   const queryClient = useQueryClient();
   const { queryKey } = playerPageQueryOptions(name);
   return useLiveSocket(uuid === null ? null : `/api/players/${encodeURIComponent(uuid)}/ws`, (data) => {
-    const player = parsePlayerMessage(data);
-    if (player === undefined) return;
+    const message = parseLiveMessage(playerPageMessageSchema, data);
+    if (!message) return;
+    const { player } = message;
     if (player === null) {
       onGone();
       return;

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, settle, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
+import { storeSession } from '../../../test/render-route.tsx';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../../lib/site-config.tsx';
-import { json, settle, stubFetch } from '../../test/fake-fetch.ts';
-import { FakeWebSocket } from '../../test/fake-web-socket.ts';
-import { storeSession } from '../../test/render-route.tsx';
 import { mergeLivePlayer } from './api.ts';
 import { PlayerPage } from './player-page.tsx';
 

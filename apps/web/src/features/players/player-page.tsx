@@ -12,7 +12,7 @@ import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { PlayerHero } from '../../components/ui/player-hero.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { isNotFound } from '../../lib/query-client.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
 import { PlayerCards, Presence } from './player-cards.tsx';
 import { PlayerNotFound } from './player-not-found.tsx';

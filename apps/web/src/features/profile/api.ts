@@ -20,22 +20,22 @@ import { apiJson, jsonRequest } from '../../lib/api.ts';
 // The hero and stats are refreshed while the page is open; the header says when they last were.
 const PROFILE_REFRESH_MS = 30_000;
 
-export function getProfile(uuid: string): Promise<PublicProfile> {
+function getProfile(uuid: string): Promise<PublicProfile> {
   return apiJson(`/api/players/${uuid}`, publicProfileSchema);
 }
 
-export const profileQueryOptions = (uuid: string) =>
+const profileQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: ['players', uuid],
     queryFn: () => getProfile(uuid),
     refetchInterval: PROFILE_REFRESH_MS,
   });
 
-export function getStats(uuid: string): Promise<PlayerStats> {
+function getStats(uuid: string): Promise<PlayerStats> {
   return apiJson(`/api/players/${uuid}/stats`, playerStatsSchema);
 }
 
-export const statsQueryOptions = (uuid: string) =>
+const statsQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: ['players', uuid, 'stats'],
     queryFn: () => getStats(uuid),
@@ -49,7 +49,7 @@ export function useProfileData(uuid: string) {
 }
 
 /** The social overview, or null when it could not be had (silently, spec 8). */
-export async function getSocialOverview(): Promise<SocialOverview | null> {
+async function getSocialOverview(): Promise<SocialOverview | null> {
   try {
     return await apiJson('/api/social/overview', socialOverviewSchema);
   } catch {
@@ -57,7 +57,7 @@ export async function getSocialOverview(): Promise<SocialOverview | null> {
   }
 }
 
-export const socialOverviewQueryOptions = () =>
+const socialOverviewQueryOptions = () =>
   queryOptions({
     queryKey: ['social', 'overview'],
     queryFn: getSocialOverview,
@@ -70,7 +70,7 @@ export function useSocialOverview(): SocialOverview | null | undefined {
 }
 
 /** The player's recent activity; a failure or a non-OK answer is an empty list (spec 8). */
-export async function getActivity(uuid: string): Promise<ActivityItem[]> {
+async function getActivity(uuid: string): Promise<ActivityItem[]> {
   try {
     return await apiJson(`/api/players/${uuid}/activity?limit=${ACTIVITY_DEFAULT_LIMIT}`, activityListSchema);
   } catch {
@@ -78,7 +78,7 @@ export async function getActivity(uuid: string): Promise<ActivityItem[]> {
   }
 }
 
-export const activityQueryOptions = (uuid: string) =>
+const activityQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: ['players', uuid, 'activity', ACTIVITY_DEFAULT_LIMIT],
     queryFn: () => getActivity(uuid),
@@ -98,18 +98,18 @@ export interface PlayerGang {
 
 const PRIVACY_PATH = '/api/players/me/privacy';
 
-export function getPrivacy(): Promise<Privacy> {
+function getPrivacy(): Promise<Privacy> {
   return apiJson(PRIVACY_PATH, privacySchema);
 }
 
-export const privacyQueryOptions = () =>
+const privacyQueryOptions = () =>
   queryOptions({ queryKey: ['players', 'me', 'privacy'], queryFn: getPrivacy });
 
 export function usePrivacy() {
   return useQuery(privacyQueryOptions());
 }
 
-export function savePrivacy(privacy: Privacy): Promise<Privacy> {
+function savePrivacy(privacy: Privacy): Promise<Privacy> {
   return apiJson(PRIVACY_PATH, privacySchema, jsonRequest(privacy, { method: 'PUT' }));
 }
 

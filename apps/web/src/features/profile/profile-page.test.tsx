@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
-import { renderRoute, storeSession } from '../../test/render-route.tsx';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 // storeSession's player.

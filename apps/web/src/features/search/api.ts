@@ -6,13 +6,13 @@ import { useEffect, useState } from 'react';
 import { fetchJson } from '../../lib/api.ts';
 
 /** Typing pauses this long before a search goes out: one request per word, not per key. */
-export const SEARCH_DEBOUNCE_MS = 150;
+const SEARCH_DEBOUNCE_MS = 150;
 
-export function fetchSearch(text: string, signal?: AbortSignal): Promise<SearchResult> {
+function fetchSearch(text: string, signal?: AbortSignal): Promise<SearchResult> {
   return fetchJson(`/api/search?q=${encodeURIComponent(text)}`, searchResultSchema, { signal });
 }
 
-export const searchQueryOptions = (text: string) =>
+const searchQueryOptions = (text: string) =>
   queryOptions({
     queryKey: ['search', text],
     queryFn: ({ signal }) => fetchSearch(text, signal),

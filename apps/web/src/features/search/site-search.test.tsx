@@ -3,9 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../../lib/site-config.tsx';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
 import { SiteSearch } from './site-search.tsx';
 
 afterEach(() => {

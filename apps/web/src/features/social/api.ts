@@ -9,26 +9,17 @@ import {
   socialMessageSchema,
 } from '@prison/shared/social';
 import { useState } from 'react';
-import type { LiveStatus } from '../../lib/live-socket.ts';
+import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
 import { expireOnSessionClose } from '../../lib/session.ts';
 import { useFreshToken } from '../../lib/use-fresh-token.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
-
-function parse(data: unknown): unknown {
-  if (typeof data !== 'string') return null;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return null;
-  }
-}
 
 /** Every gang, live; null until the first message. Malformed messages are ignored. */
 export function useGangsFeed(): { gangs: Gang[] | null; status: LiveStatus } {
   const [gangs, setGangs] = useState<Gang[] | null>(null);
   const status = useLiveSocket('/api/gangs/ws', (data) => {
-    const message = gangsMessageSchema.safeParse(parse(data));
-    if (message.success) setGangs(message.data.gangs);
+    const message = parseLiveMessage(gangsMessageSchema, data);
+    if (message) setGangs(message.gangs);
   });
   return { gangs, status };
 }
@@ -53,9 +44,8 @@ export function useSocialFeed(token: string | null): SocialFeed {
   const status = useLiveSocket(
     path,
     (data) => {
-      const message = socialMessageSchema.safeParse(parse(data));
-      if (!message.success) return;
-      setState((current) => ({ ...current, ...message.data }));
+      const message = parseLiveMessage(socialMessageSchema, data);
+      if (message) setState((current) => ({ ...current, ...message }));
     },
     expireOnSessionClose,
   );

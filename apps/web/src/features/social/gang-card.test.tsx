@@ -1,7 +1,7 @@
 import type { Gang } from '@prison/shared/social';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render-route.tsx';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { GangListCard, YourGangCard } from './gang-card.tsx';
 
 const GANG: Gang = {

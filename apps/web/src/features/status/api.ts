@@ -4,13 +4,13 @@ import { type ServerStatus, serverStatusSchema } from '@prison/shared/status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '../../lib/api.ts';
 
-export const STATUS_REFRESH_MS = 60_000;
+const STATUS_REFRESH_MS = 60_000;
 
-export function fetchServerStatus(): Promise<ServerStatus> {
+function fetchServerStatus(): Promise<ServerStatus> {
   return fetchJson('/api/status', serverStatusSchema);
 }
 
-export const serverStatusQueryOptions = () =>
+const serverStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['status'],
     queryFn: fetchServerStatus,

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fake-fetch.ts';
-import { FakeWebSocket } from '../../test/fake-web-socket.ts';
-import { renderRoute } from '../../test/render-route.tsx';
+import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { StatusPage } from './status-page.tsx';
 
 // uPlot draws on a canvas, which happy-dom does not have: the page is tested around the chart, whose

@@ -2,7 +2,7 @@ import type { SiteConfig } from '@prison/shared/site-config';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../lib/site-config.tsx';
+import { DEFAULT_SITE_CONFIG, SiteConfigProvider } from '../src/lib/site-config.tsx';
 
 interface Options {
   path?: string;

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type FetchHandler = (request: Request) => Response | Promise<Response>;
+type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /** A JSON answer as the API server sends it. */
 export function json(body: unknown, status = 200): Response {
