@@ -93,6 +93,50 @@ export const refreshTokens = pgTable(
   ],
 );
 
+// One signed-in session: a sign-in and every rotation of its refresh token (refresh_tokens.family_id).
+// Its access tokens name it (the `sid` claim); once revoked, they are refused on the next request.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    address: text('address'),
+    createdAt: created(),
+    lastUsedAt: time('last_used_at').notNull().defaultNow(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [index('sessions_player_idx').on(t.playerUuid)],
+);
+
+// Two-factor sign-in (TOTP, RFC 6238): the shared secret, active once enabled_at is set. last_step is
+// the newest time step a code was accepted for, so no code is accepted twice.
+export const twoFactor = pgTable('two_factor', {
+  playerUuid: uuid('player_uuid')
+    .primaryKey()
+    .references(() => players.uuid, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: time('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: created(),
+});
+
+// One-time recovery codes of two-factor sign-in, stored only as a hash.
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: time('used_at'),
+  },
+  (t) => [index('recovery_codes_player_idx').on(t.playerUuid)],
+);
+
 // Every change to a player's balance; the sum of a player's rows equals their balance.
 export const ledger = pgTable(
   'ledger',
@@ -298,7 +342,55 @@ export const docs = pgTable('docs', {
   authorUuid: uuid('author_uuid').references(() => players.uuid, { onDelete: 'set null' }),
   createdAt: created(),
   updatedAt: time('updated_at').notNull().defaultNow(),
+  /** The current revision's number: an edit names the one it started from (409 if it moved). */
+  revision: integer('revision').notNull().default(1),
+  /** Deleted docs leave the list; staff see and restore them. */
+  deletedAt: time('deleted_at'),
 });
+
+// Every revision of every doc, the current one included: the history, and what a restore copies.
+export const docRevisions = pgTable(
+  'doc_revisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    docId: integer('doc_id')
+      .notNull()
+      .references(() => docs.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    authorUuid: uuid('author_uuid').references(() => players.uuid, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('doc_revisions_doc_revision_idx').on(t.docId, t.revision)],
+);
+
+// Every staff action, written before it takes effect. Append-only: a trigger refuses any UPDATE or
+// DELETE (migration 0003), so the actor is a plain id, not a reference a deleted player would change.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: time('at').notNull().defaultNow(),
+    /** Who acted: a player's uuid, or null for the server's command line. */
+    actorUuid: uuid('actor_uuid'),
+    /** Their name when it was recorded ('command line' for the CLI). */
+    actorName: text('actor_name').notNull(),
+    /** What they did, e.g. 'doc.edit', 'rcon.command', '2fa.enable', 'auth.staff_login'. */
+    action: text('action').notNull(),
+    /** What it was done to: a doc's slug, a command, an account. */
+    target: text('target'),
+    /** How it went: 'ok', 'refused', 'failed'... */
+    outcome: text('outcome').notNull(),
+    /** More about it: the error, the roles set, the revision made. */
+    detail: jsonb('detail'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorUuid, t.at.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
+);
 
 // Audit of every command staff sent to the game server.
 export const staffCommands = pgTable(

@@ -1,0 +1,44 @@
+// The audit log (issue 15): every staff action, written before it takes effect, in the transaction
+// that makes it (so an action and its row commit together), or on its own for what happens outside
+// the database (an RCON command) and for refusals. Append-only: migration 0003's trigger refuses
+// any UPDATE or DELETE, so nothing here, or anywhere in the app, changes a row once written.
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+/** Every action the log records: a misspelt one does not compile. */
+export type AuditAction =
+  | 'doc.create'
+  | 'doc.edit'
+  | 'doc.delete'
+  | 'doc.restore'
+  | 'rcon.command'
+  | '2fa.enable'
+  | '2fa.disable'
+  | 'auth.staff_login'
+  | 'auth.second_factor_failed'
+  | 'account.roles';
+
+export type AuditOutcome = 'ok' | 'refused' | 'failed';
+
+/** The command line, which acts without a player. */
+export const COMMAND_LINE = 'command line';
+
+export interface AuditRecord {
+  /** A player's uuid, or null for the command line. */
+  actor: string | null;
+  action: AuditAction;
+  target?: string | null;
+  outcome: AuditOutcome;
+  detail?: Record<string, unknown>;
+}
+
+/** Appends one row; the actor's name is read as it is now, so the row keeps it if they are renamed. */
+export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void> {
+  const name = entry.actor
+    ? sql`coalesce((select username from players where uuid = ${entry.actor}), ${entry.actor})`
+    : sql`${COMMAND_LINE}`;
+  await db.execute(sql`
+    insert into audit_log (actor_uuid, actor_name, action, target, outcome, detail)
+    values (${entry.actor}, ${name}, ${entry.action}, ${entry.target ?? null}, ${entry.outcome},
+      ${entry.detail === undefined ? null : JSON.stringify(entry.detail)}::jsonb)`);
+}
