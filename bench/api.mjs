@@ -12,6 +12,7 @@
 // (1000000, on PostgreSQL), BENCH_PGLITE_PLAYERS (100000), BENCH_SECONDS per measurement (5),
 // BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_CATEGORIES (20), BENCH_LISTINGS_PER_CATEGORY
 // (100), BENCH_DOCS (12), BENCH_SERVER_NODE_ARGS (Node options for the API server).
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,12 +164,14 @@ async function compareEndpoint(server, endpoint) {
 /** The player whose profile is read: one in the middle of the table, in the gang. */
 const profileName = (players) => `Miner${Math.floor(players / 2)}`;
 const PROFILE_UUID = 'select uuid from players where username = $1';
+// The server takes an access token only of a session it knows: the reader's, as a sign-in opens it.
+const START_SESSION = 'insert into sessions (id, player_uuid) values ($1, $2)';
 
 /** The four endpoints, with what each answer must hold so that a broken seed cannot pass. */
-async function endpoints(uuid, secrets, players) {
+async function endpoints(uuid, sid, secrets, players) {
   const middle = profileName(players);
   const { accessTokens } = await import('../apps/server/src/modules/auth/tokens.ts');
-  const token = await accessTokens(secrets.jwtSecret).sign({ uuid, roles: [] });
+  const token = await accessTokens(secrets.jwtSecret).sign({ uuid, roles: [], sid });
   const signedIn = { authorization: `Bearer ${token}` };
   const expect = (ok, what) => {
     if (!ok) throw new Error(`unexpected answer: ${what}`);
@@ -216,7 +219,9 @@ async function onPostgres() {
   const loadTime = since(step);
   log(`  loaded ${fmt(PG_PLAYERS)} players, listings and docs in ${loadTime}`);
   const { rows } = await query(databaseUrl, PROFILE_UUID, [profileName(PG_PLAYERS)]);
-  const list = await endpoints(rows[0].uuid, secrets, PG_PLAYERS);
+  const sid = randomUUID();
+  await query(databaseUrl, START_SESSION, [sid, rows[0].uuid]);
+  const list = await endpoints(rows[0].uuid, sid, secrets, PG_PLAYERS);
   const results = [];
   for (const endpoint of list) results.push(await compareEndpoint(server, endpoint));
   const machine = await describeMachine(databaseUrl);
@@ -233,10 +238,12 @@ async function onPglite() {
   await first.stop();
   const step = performance.now();
   let uuid;
+  const sid = randomUUID();
   const pglite = await PGlite.create(join(dataDir, 'pglite'));
   try {
     for (const statement of seedStatements(PGLITE_PLAYERS)) await pglite.query(statement);
     uuid = (await pglite.query(PROFILE_UUID, [profileName(PGLITE_PLAYERS)])).rows[0].uuid;
+    await pglite.query(START_SESSION, [sid, uuid]);
   } finally {
     await pglite.close();
   }
@@ -244,7 +251,7 @@ async function onPglite() {
   log(`PGlite: loaded ${fmt(PGLITE_PLAYERS)} players, listings and docs in ${loadTime} (server stopped)`);
   const server = await startApiServer(null, secrets, 'the API server on PGlite', { dataDir });
   log(`  API server at ${server.origin} on ${dataDir}`);
-  const list = await endpoints(uuid, secrets, PGLITE_PLAYERS);
+  const list = await endpoints(uuid, sid, secrets, PGLITE_PLAYERS);
   const results = [];
   for (const endpoint of list) results.push(await compareEndpoint(server, endpoint));
   await server.stop();

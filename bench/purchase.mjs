@@ -26,6 +26,7 @@ import {
   machineCpu,
   newSecrets,
   postJson,
+  query,
   random,
   root,
   runBenchmark,
@@ -513,8 +514,14 @@ async function scenario(label, processes) {
   const { accessTokens } = await import('../apps/server/src/modules/auth/tokens.ts');
   const signer = accessTokens(secrets.jwtSecret);
   const tokens = new Map();
-  for (const p of [...w.buyers, ...w.warmupBuyers])
-    tokens.set(p.uuid, await signer.sign({ uuid: p.uuid, roles: [] }));
+  // Each buyer signed in: a session the server knows, as a sign-in opens it, and its access token.
+  const signedIn = [...w.buyers, ...w.warmupBuyers].map((p) => ({ uuid: p.uuid, sid: randomUUID() }));
+  await query(
+    databaseUrl,
+    'insert into sessions (id, player_uuid) select * from unnest($1::uuid[], $2::uuid[])',
+    [signedIn.map((s) => s.sid), signedIn.map((s) => s.uuid)],
+  );
+  for (const { uuid, sid } of signedIn) tokens.set(uuid, await signer.sign({ uuid, roles: [], sid }));
 
   const seenIds = new Set();
   const warmView = new ListingView([w.warmup], []);

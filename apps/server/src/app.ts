@@ -10,7 +10,10 @@ import type { LiveHub } from './live/hub.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { sessionRoutes } from './modules/auth/session-routes.ts';
+import { sessionAccessTokens } from './modules/auth/sessions.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { deliveriesRoutes } from './modules/bridge/deliveries.ts';
 import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -130,21 +133,23 @@ export async function buildApp(deps: AppDeps) {
       ),
   });
   await registerOpenApi(app);
-  await registerSockets(app);
+  const sessionSockets = await registerSockets(app, database);
 
   // The fast lane's answers carry the security headers of JSON answers, which it sends itself.
   const laneJsonHeaders = apiHeaders(config);
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { config });
-  const tokens = accessTokens(secrets.jwtSecret);
+  const tokens = sessionAccessTokens(database.db, accessTokens(secrets.jwtSecret));
   await app.register(authRoutes, { db: database.db, tokens });
-  await app.register(docsRoutes, { db: database.db, hub, tokens, lane, headers: laneJsonHeaders });
+  await app.register(sessionRoutes, { db: database.db, tokens });
+  await app.register(twoFactorRoutes, { db: database.db, tokens });
+  await app.register(docsRoutes, { db: database.db, hub, config, tokens, lane, headers: laneJsonHeaders });
   await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
   await app.register(onlineRoutes, { db: database.db, hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: laneJsonHeaders });
   await app.register(playersRoutes, { db: database.db, hub, config, tokens });
-  await app.register(socialRoutes, { db: database.db, hub, config, tokens });
+  await app.register(socialRoutes, { db: database.db, hub, config, tokens, sessionSockets });
   await app.register(searchRoutes, { db: database.db, hub, perMinute: config.searchRateLimit });
   await app.register(statusRoutes, { db: database.db, hub });
   await app.register(auctionRoutes, { db: database.db, hub, tokens });

@@ -52,5 +52,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEARCH_RATE_LIMIT: '1000000' }).searchRateLimit).toBe(1_000_000);
     expect(loadConfig({}).searchRateLimit).toBe(120);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 16/);
+    expect(() => loadConfig({ STAFF_2FA: 'sometimes' })).toThrow(/STAFF_2FA must be required or off/);
+  });
+
+  it('requires two-factor sign-in of staff only when STAFF_2FA=required', () => {
+    expect(loadConfig({}).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig({ STAFF_2FA: 'off' }).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig({ STAFF_2FA: 'Required' }).staffTwoFactorRequired).toBe(true);
   });
 });

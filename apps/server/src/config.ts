@@ -26,6 +26,10 @@ export interface Config {
   webDist: string;
   /** Searches a minute per address (SEARCH_RATE_LIMIT). */
   searchRateLimit: number;
+  /** How many docs the site keeps (DOCS_MAX_COUNT) and their total size (DOCS_MAX_TOTAL_KB). */
+  docLimits: { maxDocs: number; maxTotalBytes: number };
+  /** STAFF_2FA=required: the admin API refuses staff accounts without two-factor sign-in. */
+  staffTwoFactorRequired: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -109,6 +113,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const rconAllow = list(env, 'RCON_ALLOW').map((command) => command.toLowerCase());
   const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  const staffTwoFactor = text(env, 'STAFF_2FA')?.toLowerCase() ?? 'off';
+  if (staffTwoFactor !== 'required' && staffTwoFactor !== 'off') {
+    throw new ConfigError(`STAFF_2FA must be required or off, got "${env.STAFF_2FA}"`);
+  }
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
@@ -137,5 +145,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     webDist: resolve(cwd, text(env, 'WEB_DIST') ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     searchRateLimit: positiveInt(env, 'SEARCH_RATE_LIMIT', 120),
+    docLimits: {
+      maxDocs: positiveInt(env, 'DOCS_MAX_COUNT', 500),
+      maxTotalBytes: positiveInt(env, 'DOCS_MAX_TOTAL_KB', 8192) * 1024,
+    },
+    staffTwoFactorRequired: staffTwoFactor === 'required',
   };
 }

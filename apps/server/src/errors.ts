@@ -29,7 +29,8 @@ export class DomainError extends Error {
 export const invalid = (detail: string, extra?: Record<string, unknown>) =>
   new DomainError('invalid', detail, extra);
 /** No valid sign-in. */
-export const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
+export const unauthenticated = (detail: string, extra?: Record<string, unknown>) =>
+  new DomainError('unauthenticated', detail, extra);
 /** Signed in, but not allowed to. */
 export const forbidden = (detail: string) => new DomainError('forbidden', detail);
 export const notFound = (detail: string) => new DomainError('not_found', detail);

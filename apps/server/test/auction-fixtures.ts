@@ -1,19 +1,11 @@
-// Test support for the auction house: bridge events that make players, money and listings, a
-// signed-in buyer, and the money invariants of DESIGN.md section 3 read straight from the database.
+// Test support for the auction house: bridge events that make players, money and listings, and the
+// money invariants of DESIGN.md section 3 read straight from the database.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { accessTokens } from '../src/modules/auth/tokens.ts';
-
-// The secret createTestApp signs with (test/helpers.ts).
-export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
-const tokens = accessTokens(JWT_SECRET);
 
 let counter = 0;
 /** An id no other test uses, even in another file running at once; fit for a category key too. */
 export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
-
-export const signIn = (uuid: string, secret = JWT_SECRET) =>
-  secret === JWT_SECRET ? tokens.sign({ uuid, roles: [] }) : accessTokens(secret).sign({ uuid, roles: [] });
 
 /** A player.balance event; money as exact decimal text. */
 export const payout = (uuid: string, delta: string, reason = 'test payout') => ({

@@ -8,8 +8,10 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Secrets } from '../src/data-dir.ts';
-import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { LiveHub } from '../src/live/hub.ts';
+import { startSession } from '../src/modules/auth/sessions.ts';
+import { accessTokens } from '../src/modules/auth/tokens.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -76,6 +78,22 @@ export function fakeWebDist(): string {
 }
 
 export const BRIDGE_TOKEN = 'test-bridge-token-0123456789';
+/** The secret createTestApp signs access tokens with. */
+export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
+
+/**
+ * An access token of a new session of a player already in `db`, as a sign-in gives (without the
+ * password: tests that are not about signing in skip its argon2 work). `now` backdates it; `secret`
+ * is the server's when it is not createTestApp's.
+ */
+export async function signIn(
+  db: Db,
+  uuid: string,
+  { secret = JWT_SECRET, now }: { secret?: string; now?: number } = {},
+): Promise<string> {
+  const sid = await startSession(db, uuid, { userAgent: null, address: null });
+  return accessTokens(secret).sign({ uuid, roles: [], sid }, now);
+}
 
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   return createTestAppOn(await openTestDatabase(kind), env);
@@ -85,7 +103,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
 export async function createTestAppOn(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({ DEMO: 'off', WEB_DIST: fakeWebDist(), DATA_DIR: tmpdir(), ...env });
   const secrets: Secrets = {
-    jwtSecret: 'test-jwt-secret-0123456789abcdef',
+    jwtSecret: JWT_SECRET,
     bridgeToken: BRIDGE_TOKEN,
     rconPassword: null,
   };

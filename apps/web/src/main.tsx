@@ -6,7 +6,7 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createRouter, preloadPublicPage, routerReady } from './app/app.tsx';
-import { restoreSessionFromCookies } from './lib/session.ts';
+import { scopeSessionCookies } from './lib/session.ts';
 import { checkStoredSession } from './lib/session-check.ts';
 import { loadSiteConfig } from './lib/site-config.tsx';
 
@@ -14,12 +14,14 @@ import { loadSiteConfig } from './lib/site-config.tsx';
 async function start() {
   // index.html preloads /api/config; meanwhile the page's own chunks download too.
   preloadPublicPage(window.location);
-  // The admin host and the main site share the session through the mirror cookies (spec 9).
-  restoreSessionFromCookies();
-  // Spec 4: the stored session is checked once, alongside the first render rather than before it, so
-  // no page waits on it; if it fails, the session expires and the app goes to /login.
-  void checkStoredSession();
   const config = await loadSiteConfig();
+  // The admin hosts share the session with the main site through the mirror cookies (spec 9), which
+  // reach no further than they need (lib/session-cookies.ts).
+  scopeSessionCookies(config.adminHosts);
+  // Spec 4: the stored session (or one the mirror cookies hold) is checked once, alongside the first
+  // render rather than before it, so no page waits on it; if it fails, the session expires and the
+  // app goes to /login.
+  void checkStoredSession();
   const router = await createRouter(config);
   await routerReady(router);
   const container = document.getElementById('root');

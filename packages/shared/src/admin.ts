@@ -141,3 +141,75 @@ export const AUDIT_MAX_LIMIT = 200;
 export const auditQuerySchema = z.object({
   limit: clampedLimit(AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT, 'entries, newest first'),
 });
+
+// ---- The audit log of every staff action (GET /api/admin/audit) ----
+
+/** What the audit log records (the server's AuditAction, checked against this list by its tests). */
+export const AUDIT_ACTIONS = [
+  'doc.create',
+  'doc.edit',
+  'doc.delete',
+  'doc.restore',
+  'rcon.command',
+  '2fa.enable',
+  '2fa.disable',
+  'auth.staff_login',
+  'auth.second_factor_failed',
+  'account.roles',
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * How an action went. 'sent' is a command the game server has not answered yet, or whose answer was
+ * never recorded (the server stopped while waiting).
+ */
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'sent'] as const;
+
+/** A query parameter left empty counts as missing. */
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** GET /api/admin/audit?limit=&before=&actor=&action=: every filter is optional. */
+export const auditEventsQuerySchema = z.object({
+  limit: clampedLimit(AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT, 'entries, newest first'),
+  before: optionalParam(
+    z.coerce
+      .number({ error: 'before must be the id of an entry' })
+      .int({ error: 'before must be the id of an entry' })
+      .positive({ error: 'before must be the id of an entry' }),
+  ).describe(
+    'The next page: the `next` of the previous answer (the id of its last entry); the entries older than it',
+  ),
+  actor: optionalParam(
+    z.string().trim().max(64, 'actor is a player name or uuid (at most 64 characters)'),
+  ).describe(
+    'Who acted: a player name in any case (as recorded, or their current one), a uuid, or "command line"',
+  ),
+  action: optionalParam(z.enum(AUDIT_ACTIONS, { error: 'action is not one the audit log records' })).describe(
+    'Only this action',
+  ),
+});
+export type AuditEventsQuery = z.output<typeof auditEventsQuerySchema>;
+
+/** One staff action: who (null uuid: the server's command line), when, what, to what, and how it went. */
+export const auditEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor_uuid: z.string().nullable(),
+  /** The actor's name when it was recorded ('command line' for the command line). */
+  actor_name: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What it was done to: a doc's slug, the command sent, an account's name. */
+  target: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  /** More about it: the error, the roles set, the revision made. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** A page of the audit log, newest first; `next` is the `before` of the following page, null at the end. */
+export const auditEventsSchema = z.object({
+  events: z.array(auditEventSchema),
+  next: z.number().nullable(),
+});
+export type AuditEvents = z.infer<typeof auditEventsSchema>;

@@ -1,5 +1,6 @@
 // Sign-in and sessions (spec sections 3 Session, 4, 7).
 import { z } from 'zod';
+import { errorSchema } from './errors.ts';
 
 export const userSchema = z.object({
   uuid: z.string(),
@@ -20,6 +21,8 @@ export const loginRequestSchema = z.object({
     .refine(hasNoNul, 'A username cannot contain NUL characters'),
   // Any length is checked against the account; the cap only bounds the work of hashing.
   password: z.string().min(1, 'Enter your password').max(1024),
+  /** The second factor of an enrolled account: a current code or an unused recovery code. */
+  code: z.string().trim().min(1, 'Enter your two-factor code').max(32).optional(),
 });
 export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema });
@@ -30,3 +33,38 @@ export const logoutRequestSchema = z.object({ refresh_token: z.string().max(512)
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+
+// Two-factor sign-in (TOTP, RFC 6238).
+export const TWO_FACTOR_REQUIRED = 'Two-factor code required';
+/** The admin API's answer to a staff account without two-factor sign-in when STAFF_2FA=required. */
+export const STAFF_TWO_FACTOR_REQUIRED =
+  'Staff accounts must turn on two-factor sign-in: enrol from the Security card of your profile.';
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A sign-in refused for want of a (right) second factor: the login page then asks for the code. */
+export const loginRefusalSchema = errorSchema.extend({ two_factor_required: z.literal(true).optional() });
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number().int().nonnegative(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+export const twoFactorCodeRequestSchema = z.object({
+  code: z.string().trim().min(1, 'Enter a code').max(32),
+});
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+// Signed-in sessions: one per sign-in, listed on the profile, each of which its owner can sign out.
+export const sessionSchema = z.object({
+  id: z.guid(),
+  device: z.string().describe('Read from the user agent it signed in with, e.g. "Chrome on Windows"'),
+  address: z.string().nullable().describe('The address it signed in from'),
+  created_at: z.string(),
+  last_used_at: z.string().describe('Its sign-in or its latest refresh'),
+  current: z.boolean().describe('Whether it is the session of the token that asked'),
+});
+export type SignedInSession = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export const sessionIdParamsSchema = z.object({ id: z.guid({ error: 'Not a session id' }) });

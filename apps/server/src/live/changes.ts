@@ -28,6 +28,7 @@ export type Change =
   | { type: 'listing.changed' }
   /** The game server reported its status; `backfill` for reports from the past. */
   | { type: 'server.reported'; backfill: boolean }
+  /** A doc was created, edited, deleted or restored. */
   | { type: 'docs.changed' }
   /** A player hid or showed their statistics. */
   | { type: 'privacy.changed'; player: string };
@@ -81,7 +82,7 @@ export function topicsOf(change: Change): Topic[] {
         ? [TOPICS.online, TOPICS.dashboard, TOPICS.status, TOPICS.statusHistory]
         : [TOPICS.online, TOPICS.dashboard, TOPICS.status];
     case 'docs.changed':
-      return [TOPICS.docs];
+      return [TOPICS.docs, TOPICS.docsIndex];
     case 'privacy.changed':
       return [playerPageTopic(change.player)];
   }

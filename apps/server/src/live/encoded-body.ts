@@ -1,7 +1,8 @@
 // Live snapshots (the leaderboard, the docs) are read far more often than they change: each
 // snapshot's answer is serialized (and compressed) once per variant and encoding, so a request does
 // no JSON or compression work at all.
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 export type BodyEncoding = 'identity' | 'br' | 'gzip';
 const ENCODINGS: readonly BodyEncoding[] = ['identity', 'br', 'gzip'];
@@ -48,13 +49,49 @@ export function encodedBody<T extends object>(
     bodies = new Map();
     cache.set(snapshot, bodies);
   }
-  const key = variant * ENCODINGS.length + ENCODINGS.indexOf(encoding);
+  const key = bodyKey(variant, encoding);
   let body = bodies.get(key);
   if (!body) {
     body = encode(snapshot, variant, encoding, answer, brotliQuality);
     bodies.set(key, body);
   }
   return body;
+}
+
+const bodyKey = (variant: number, encoding: BodyEncoding) =>
+  variant * ENCODINGS.length + ENCODINGS.indexOf(encoding);
+
+const brotliOptions = (quality: number, bytes: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes },
+});
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Makes every encoding of `answer(snapshot, variant)` ahead of the requests, compressing on zlib's
+ * thread pool, so that encodedBody then finds them made: for snapshots big enough (the docs list)
+ * that compressing one on a request would hold up every other request meanwhile.
+ */
+export async function encodeAhead<T extends object>(
+  snapshot: T,
+  variant: number,
+  answer: (snapshot: T, variant: number) => unknown,
+  brotliQuality = 9,
+): Promise<void> {
+  const identity = encodedBody(snapshot, variant, 'identity', answer, brotliQuality);
+  const bodies = cache.get(snapshot)!;
+  if (identity.bytes.length < COMPRESS_FROM_BYTES) {
+    bodies.set(bodyKey(variant, 'br'), identity);
+    bodies.set(bodyKey(variant, 'gzip'), identity);
+    return;
+  }
+  const plain = identity.bytes;
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(plain, brotliOptions(brotliQuality, plain.length)),
+    gzipAsync(plain, { level: 9 }),
+  ]);
+  bodies.set(bodyKey(variant, 'br'), { bytes: br, encoding: 'br' });
+  bodies.set(bodyKey(variant, 'gzip'), { bytes: gzipped, encoding: 'gzip' });
 }
 
 function encode<T extends object>(
@@ -72,12 +109,7 @@ function encode<T extends object>(
   const plain = identity.bytes;
   const bytes =
     encoding === 'br'
-      ? brotliCompressSync(plain, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-            [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-          },
-        })
+      ? brotliCompressSync(plain, brotliOptions(brotliQuality, plain.length))
       : gzipSync(plain, { level: 9 });
   return { bytes, encoding };
 }

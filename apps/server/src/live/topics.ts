@@ -5,7 +5,7 @@
 // in changes.ts.
 import type { Dashboard } from '@prison/shared/admin';
 import type { AuctionCategory } from '@prison/shared/auction';
-import type { Doc } from '@prison/shared/docs';
+import type { Doc, DocsLiveMessage } from '@prison/shared/docs';
 import type { LeaderboardEntry, LeaderboardMessage, LeaderboardMetric } from '@prison/shared/leaderboard';
 import type { OnlineMessage } from '@prison/shared/live';
 import type { PlayerPageMessage } from '@prison/shared/players';
@@ -23,6 +23,8 @@ export const TOPICS = {
   categories: 'auction',
   /** The docs list. */
   docs: 'docs',
+  /** Each listed doc's slug and revision (/api/docs/ws): tells an open page its list is stale. */
+  docsIndex: 'docs-index',
   /** The status page's current figures, and its charts' history. */
   status: 'status',
   statusHistory: 'status-history',
@@ -47,6 +49,7 @@ export type TopicShape =
   | [typeof TOPICS.dashboard, Dashboard]
   | [typeof TOPICS.categories, AuctionCategory[]]
   | [typeof TOPICS.docs, Doc[]]
+  | [typeof TOPICS.docsIndex, DocsLiveMessage]
   | [typeof TOPICS.status, Omit<ServerStatus, 'history'>]
   | [typeof TOPICS.statusHistory, ServerStatus['history']]
   | [`${typeof TOPICS.leaderboard}${LeaderboardMetric}`, LeaderboardEntry[]]

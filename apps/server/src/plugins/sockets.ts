@@ -1,10 +1,14 @@
 // WebSocket support shared by every live feed: origin check, small messages, no per-message
-// compression, and pings so dead connections are dropped.
+// compression, pings so dead connections are dropped, and the closing of a signed-out session's feeds.
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
+import { ACCESS_TOKEN_SECONDS } from '@prison/shared/auth';
+import { SESSION_EXPIRED_CLOSE } from '@prison/shared/social';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { endedSessions, SESSIONS_CHANNEL } from '../modules/auth/sessions.ts';
 import { HttpError } from './errors.ts';
 
 const PING_INTERVAL_MS = 30_000;
@@ -12,7 +16,11 @@ const PING_INTERVAL_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
 const PING_SLICE = 500;
 
-export async function registerSockets(app: FastifyInstance): Promise<void> {
+/** Registers WebSocket support; answers the sockets of signed-in sessions, which feeds that need one join. */
+export async function registerSockets(app: FastifyInstance, database: Database): Promise<SessionSockets> {
+  const sessionSockets = new SessionSockets(database);
+  app.addHook('onReady', () => sessionSockets.start());
+  app.addHook('onClose', () => sessionSockets.stop());
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
   // Handshakes that ws itself refuses (a missing or malformed Sec-WebSocket-Key, -Version or
   // -Protocol header) are answered like every other error, JSON {detail}, not with ws's text/html.
@@ -54,6 +62,74 @@ export async function registerSockets(app: FastifyInstance): Promise<void> {
   }, PING_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  return sessionSockets;
+}
+
+export const SESSION_ENDED = 'Signed out';
+
+/**
+ * This process's sockets opened with an access token, by session. When a session ends, sessions.ts
+ * NOTIFYs its id on commit to every process, and each closes the session's sockets with 1008 (which
+ * the page reads as "session expired"). Sessions heard to have ended are remembered for an access
+ * token's lifetime, so a socket whose token was checked a moment before its session ended is closed
+ * as it is added.
+ */
+export class SessionSockets {
+  private readonly bySession = new Map<string, Set<WebSocket>>();
+  /** Ended session -> when this process heard of it, oldest first. */
+  private readonly ended = new Map<string, number>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(SESSIONS_CHANNEL, (payload) => this.onNotify(payload));
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = null;
+  }
+
+  add(sid: string, socket: WebSocket): void {
+    if (this.ended.has(sid)) {
+      socket.close(SESSION_EXPIRED_CLOSE, SESSION_ENDED);
+      return;
+    }
+    const sockets = this.bySession.get(sid) ?? new Set();
+    this.bySession.set(sid, sockets);
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && this.bySession.get(sid) === sockets) this.bySession.delete(sid);
+    });
+  }
+
+  private onNotify(payload: string): void {
+    // '*': the listener reconnected, and may have missed some; ask the database about every socket's.
+    if (payload === '*') {
+      endedSessions(this.database.db, [...this.bySession.keys()]).then(
+        (ids) => this.close(ids),
+        () => {}, // The database is down: its next reconnection asks again.
+      );
+      return;
+    }
+    this.close(payload.split(',').filter(Boolean));
+  }
+
+  private close(ids: string[]): void {
+    const now = Date.now();
+    for (const [sid, heardAt] of this.ended) {
+      if (heardAt > now - ACCESS_TOKEN_SECONDS * 1000) break;
+      this.ended.delete(sid);
+    }
+    for (const sid of ids) {
+      this.ended.delete(sid); // re-added at the end, which the pruning above counts on
+      this.ended.set(sid, now);
+      for (const socket of this.bySession.get(sid) ?? []) socket.close(SESSION_EXPIRED_CLOSE, SESSION_ENDED);
+      this.bySession.delete(sid);
+    }
+  }
 }
 
 /**

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Database, openPostgres } from '../../src/db/client.ts';
-import { brokenInvariants, JWT_SECRET, listing, payout, query, signIn } from '../auction-fixtures.ts';
-import { BRIDGE_TOKEN, createPostgresDatabase, newPlayer } from '../helpers.ts';
+import { brokenInvariants, listing, payout, query } from '../auction-fixtures.ts';
+import { BRIDGE_TOKEN, createPostgresDatabase, JWT_SECRET, newPlayer, signIn } from '../helpers.ts';
 import { type ServerProcess, startServer } from '../server-process.ts';
 import {
   type Answer,
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable for 10 s
       status(5),
     ]);
     expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
-    const tokens = await Promise.all(buyers.map((b) => signIn(b.uuid)));
+    const tokens = await Promise.all(buyers.map((b) => signIn(database.db, b.uuid)));
 
     // A live socket opened before the outage, kept through it.
     const live: unknown[] = [];

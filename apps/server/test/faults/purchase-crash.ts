@@ -9,16 +9,16 @@ import type { Purchase } from '@prison/shared/auction';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts';
+import { players } from '../../src/db/schema.ts';
+import { brokenInvariants, listing, payout, query, totalMoney } from '../auction-fixtures.ts';
 import {
-  brokenInvariants,
+  BRIDGE_TOKEN,
+  createPostgresDatabase,
+  type DatabaseKind,
   JWT_SECRET,
-  listing,
-  payout,
-  query,
+  newPlayer,
   signIn,
-  totalMoney,
-} from '../auction-fixtures.ts';
-import { BRIDGE_TOKEN, createPostgresDatabase, type DatabaseKind, newPlayer } from '../helpers.ts';
+} from '../helpers.ts';
 import { type ServerProcess, startServer } from '../server-process.ts';
 import { type Answer, call, isAlive, postBatch, stopServer, tempDirs } from './fault-kit.ts';
 
@@ -73,11 +73,27 @@ const buy = (url: string, a: Attempt): Promise<PurchaseAnswer> =>
     body: { id: a.listing, qty: a.qty },
   });
 
+/**
+ * Each buyer signed in, by uuid: written before the server starts, since PGlite's files belong to one
+ * process (the players' join events then find them there).
+ */
+async function signInBuyers(database: Database, w: ReturnType<typeof world>): Promise<Map<string, string>> {
+  try {
+    await database.db.insert(players).values(w.buyers.map(({ uuid, username }) => ({ uuid, username })));
+    return new Map(
+      await Promise.all(w.buyers.map(async (b) => [b.uuid, await signIn(database.db, b.uuid)] as const)),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 /** Purchases from WORKERS concurrent buyers until KILL_AFTER succeeded; then SIGKILL, mid-load. */
-async function loadAndKill(server: ServerProcess, w: ReturnType<typeof world>): Promise<Attempt[]> {
-  const tokens = new Map(
-    await Promise.all(w.buyers.map(async (b) => [b.uuid, await signIn(b.uuid)] as const)),
-  );
+async function loadAndKill(
+  server: ServerProcess,
+  w: ReturnType<typeof world>,
+  tokens: Map<string, string>,
+): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
   let killed = false;
   const succeeded = () => attempts.filter((a) => a.answer?.status === 200).length;
@@ -133,12 +149,16 @@ export function purchaseCrashTest(kind: DatabaseKind): void {
         drop = created.drop;
         env.DATABASE_URL = created.url;
       }
-      server = await startServer(env, 90_000);
       const w = world();
+      const tokens = await signInBuyers(
+        kind === 'pglite' ? await openPglite(dataDir) : await openPostgres(env.DATABASE_URL!, () => {}),
+        w,
+      );
+      server = await startServer(env, 90_000);
       const seeded = await postBatch(server.url, w.events);
       expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
 
-      const attempts = await loadAndKill(server, w);
+      const attempts = await loadAndKill(server, w, tokens);
       const answered = attempts.filter((a) => a.answer?.status === 200);
       // Refusals say why (sold out, too few left); nothing else is an answer.
       for (const a of attempts.filter((x) => x.answer && x.answer.status !== 200)) {

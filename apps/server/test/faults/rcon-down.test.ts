@@ -9,10 +9,8 @@ import { createCommandHandler } from '@prison/simulator/rcon-commands';
 import { type RconServer, startRconServer } from '@prison/simulator/rcon-server';
 import { generateWorld } from '@prison/simulator/world';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens } from '../../src/modules/auth/tokens.ts';
 import { RCON_TIMEOUT_MS } from '../../src/rcon/client.ts';
-import { JWT_SECRET, signIn } from '../auction-fixtures.ts';
-import { createTestApp, databaseKinds, newPlayer, type TestApp } from '../helpers.ts';
+import { createTestApp, databaseKinds, newPlayer, signIn, type TestApp } from '../helpers.ts';
 import { type Answer, call, freePort, postBatch } from './fault-kit.ts';
 
 const PASSWORD = 'fault-test-rcon-password';
@@ -54,7 +52,6 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
   let staffToken: string;
   let rcon: RconServer | undefined;
   const staff = newPlayer({ username: 'FaultAdmin' });
-  const tokens = accessTokens(JWT_SECRET);
 
   beforeAll(async () => {
     rconPort = await freePort();
@@ -67,7 +64,7 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
       { id: randomUUID(), type: 'server.status', online: 4, max_online: 100 },
     ]);
     expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
-    staffToken = await tokens.sign({ uuid: staff.uuid, roles: [] });
+    staffToken = await signIn(t.db, staff.uuid);
   });
   // Each test starts with nothing listening on the RCON port.
   afterEach(async () => {
@@ -97,7 +94,7 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
       call(`${url}/readyz`),
       postBatch(url, [viewer.join, { id: randomUUID(), type: 'player.quit', uuid: viewer.uuid }]),
       call(`${url}/api/players/${staff.uuid}`),
-      call(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${await signIn(staff.uuid)}` } }),
+      call(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${await signIn(t.db, staff.uuid)}` } }),
     ]);
   }
   const expectSiteFine = (answers: Answer[]) => {

@@ -71,6 +71,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/leaderboard', auth: 'none', query: ['limit', 'metric'] },
   { method: 'GET', path: '/api/docs', auth: 'none', runs: 15 },
   { method: 'GET', path: '/api/auth/me', auth: 'player' },
+  { method: 'GET', path: '/api/auth/sessions', auth: 'player', runs: 30 },
   { method: 'GET', path: '/api/players/:uuid', auth: 'none' },
   { method: 'GET', path: '/api/players/:uuid/stats', auth: 'player' },
   { method: 'GET', path: '/api/players/:uuid/activity', auth: 'player', query: ['limit'] },

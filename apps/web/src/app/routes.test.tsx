@@ -60,7 +60,7 @@ describe('public route set', () => {
   it('renders /docs once, with the list and the first doc as markdown, when they arrive in time', async () => {
     stubFetch(async (request) =>
       new URL(request.url).pathname === '/api/docs'
-        ? json([{ title: 'Mining 101', slug: 'mining', content: 'Dig **down**, carefully.' }])
+        ? json([{ title: 'Mining 101', slug: 'mining', content: 'Dig **down**, carefully.', revision: 1 }])
         : json({ detail: 'Unavailable' }, 503),
     );
     renderRoutes(publicRoutes(), '/docs');

@@ -10,12 +10,22 @@ import type { z } from 'zod';
 import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
 
 /** A non-OK answer: a plain Error("HTTP {status}") (spec 8 Plain fetch non-OK) that also carries the status. */
-export type HttpError = Error & { readonly status: number; readonly detail?: string };
+export type HttpError = Error & {
+  readonly status: number;
+  readonly detail?: string;
+  /** The whole answer when it was JSON, for the fields beside `detail` (e.g. two_factor_required). */
+  readonly body?: unknown;
+};
 
-function httpError(status: number, detail?: string): HttpError {
+function httpError(status: number, body: unknown): HttpError {
   const error = new Error(`HTTP ${status}`);
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
   // Not enumerable: the error stays equal to Error("HTTP {status}") wherever errors are compared.
-  Object.defineProperties(error, { status: { value: status }, detail: { value: detail } });
+  Object.defineProperties(error, {
+    status: { value: status },
+    detail: { value: typeof detail === 'string' && detail ? detail : undefined },
+    body: { value: body },
+  });
   return error as HttpError;
 }
 
@@ -26,20 +36,19 @@ export function isHttpError(error: unknown): error is HttpError {
 /** An error answering 404: the player, gang or page asked for does not exist. */
 export const isNotFound = (error: unknown): boolean => isHttpError(error) && error.status === 404;
 
-/** The {detail} of an error answer, if it has a string one. */
-async function errorDetail(response: Response): Promise<string | undefined> {
+/** An error answer's JSON body, if it is JSON. */
+async function errorBody(response: Response): Promise<unknown> {
   try {
-    const body: unknown = await response.json();
-    const detail = (body as { detail?: unknown } | null)?.detail;
-    return typeof detail === 'string' && detail ? detail : undefined;
+    return (await response.json()) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
 async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
-  if (!response.ok) throw httpError(response.status, await errorDetail(response.clone()));
-  return schema.parse(await response.json());
+  if (!response.ok) throw httpError(response.status, await errorBody(response.clone()));
+  // 204 No Content: no body to read, so the schema is given null (z.null() accepts it).
+  return schema.parse(response.status === 204 ? null : await response.json());
 }
 
 function acceptingJson(init?: RequestInit): RequestInit {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken, json, PLAYER, stubFetch, tokenExpiringIn } from '../../test/fake-fetch.ts';
 import { isSessionExpired, readSession, saveSession } from './session.ts';
 import { checkStoredSession, decodeTokenPayload } from './session-check.ts';
+import { sessionCookieString } from './session-cookies.ts';
 
 const ME = { ...PLAYER, roles: ['OWNER'] };
 const PAIR = { access_token: tokenExpiringIn(900), refresh_token: 'new-refresh' };
@@ -150,5 +151,59 @@ describe('checkStoredSession', () => {
     expect(readSession()?.user).toEqual(ME);
     expect(decodeURIComponent(document.cookie)).toContain('"roles":["OWNER"]');
     expect(isSessionExpired()).toBe(false);
+  });
+});
+
+describe('checkStoredSession with a session in the mirror cookies only', () => {
+  // Signed in on the other host: the cookies hold a session, this host's storage none. The user
+  // cookie claims OWNER; the server's word is that the player has no roles.
+  function cookies(token: string) {
+    const site = { protocol: 'http:', hostname: 'localhost' };
+    const held = { cp_token: token, cp_refresh_token: 'cookie-refresh', cp_user: JSON.stringify(ME) };
+    for (const [name, value] of Object.entries(held)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the mirror cookies are plain document cookies.
+      document.cookie = sessionCookieString(name, value, site);
+    }
+  }
+  const confirming = () => server({ me: () => json(PLAYER) });
+
+  it('takes it once /me confirms it, with the user /me names', async () => {
+    const token = tokenExpiringIn(600);
+    cookies(token);
+    const { paths, requests } = confirming();
+    expect(await checkStoredSession()).toBe('valid');
+    expect(paths()).toEqual(['GET /api/auth/me']);
+    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(readSession()).toEqual({ token, refreshToken: 'cookie-refresh', user: PLAYER });
+  });
+
+  it('refreshes an expired one first, and keeps the new pair', async () => {
+    cookies(tokenExpiringIn(-5));
+    const { paths, requests } = confirming();
+    expect(await checkStoredSession()).toBe('valid');
+    expect(paths()).toEqual(['POST /api/auth/refresh', 'GET /api/auth/me']);
+    expect(await requests[0]!.json()).toEqual({ refresh_token: 'cookie-refresh' });
+    expect(readSession()).toEqual({ token: PAIR.access_token, refreshToken: 'new-refresh', user: PLAYER });
+  });
+
+  it('does not take one the server refuses, and clears it from the cookies', async () => {
+    cookies(tokenExpiringIn(600));
+    server({ me: () => json({ detail: 'Not signed in' }, 401) });
+    expect(await checkStoredSession()).toBe('guest');
+    expect(readSession()).toBeNull();
+    expect(document.cookie).not.toMatch(/cp_/);
+    expect(isSessionExpired()).toBe(false);
+  });
+
+  it('leaves the cookies for the next page when the server cannot be reached', async () => {
+    cookies(tokenExpiringIn(600));
+    server({
+      me: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await checkStoredSession()).toBe('guest');
+    expect(readSession()).toBeNull();
+    expect(document.cookie).toMatch(/cp_token=/);
   });
 });

@@ -1,9 +1,19 @@
 // Spec 4 Session, on start-up with a stored token: a token without three dot-separated parts is invalid;
 // decode its payload; if exp is missing or past, refresh (no refresh token: expired); then fetch the
-// current user and keep it. Any failure expires the session.
-import { userSchema } from '@prison/shared/auth';
-import { apiJson, refreshAccessToken } from './api.ts';
-import { logout, readRefreshToken, readToken, saveUser } from './session.ts';
+// current user and keep it. Any failure expires the session. With no stored token, a session found in
+// the mirror cookies is checked the same way before it is taken.
+import { tokenPairSchema, userSchema } from '@prison/shared/auth';
+import { apiJson, fetchJson, isHttpError, jsonRequest, refreshAccessToken } from './api.ts';
+import {
+  clearSessionCookies,
+  logout,
+  type NewSession,
+  readCookieSession,
+  readRefreshToken,
+  readToken,
+  saveSession,
+  saveUser,
+} from './session.ts';
 
 type SessionCheck = 'guest' | 'valid' | 'expired';
 
@@ -31,9 +41,12 @@ function needsRefresh(payload: Record<string, unknown>, now: number): boolean {
 }
 
 /** Runs the start-up check once; resolves with what it concluded. */
-export async function checkStoredSession(now: number = Date.now()): Promise<SessionCheck> {
+export async function checkStoredSession(
+  now: number = Date.now(),
+  cookies: string = document.cookie,
+): Promise<SessionCheck> {
   const stored = readToken();
-  if (!stored) return 'guest';
+  if (!stored) return adoptCookieSession(readCookieSession(cookies), now);
   let token = stored;
   // A sign-in or logout while the check runs (e.g. on the login page) replaces what is being checked.
   const expire = (): SessionCheck => {
@@ -63,5 +76,37 @@ export async function checkStoredSession(now: number = Date.now()): Promise<Sess
     return 'valid';
   } catch {
     return expire();
+  }
+}
+
+/**
+ * A session found only in the mirror cookies (signed in on the admin host or the main site) is taken
+ * once the server confirms it, with the user the server names, never the cookie's. One the server
+ * refuses is cleared from the cookies: it has ended, or another site under the parent domain planted
+ * it. Until then this page is a guest's.
+ */
+async function adoptCookieSession(found: NewSession | null, now: number): Promise<SessionCheck> {
+  if (!found) return 'guest';
+  let { token, refreshToken } = found;
+  const payload = decodeTokenPayload(token);
+  try {
+    if (!payload || needsRefresh(payload, now)) {
+      const pair = await fetchJson(
+        '/api/auth/refresh',
+        tokenPairSchema,
+        jsonRequest({ refresh_token: refreshToken }),
+      );
+      token = pair.access_token;
+      refreshToken = pair.refresh_token;
+    }
+    const user = await fetchJson('/api/auth/me', userSchema, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // A sign-in on this page meanwhile is the session it keeps.
+    if (!readToken()) saveSession({ token, refreshToken, user });
+    return 'valid';
+  } catch (error) {
+    if (isHttpError(error) && !readToken()) clearSessionCookies();
+    return 'guest';
   }
 }

@@ -1,54 +1,90 @@
 import { describe, expect, it } from 'vitest';
-import { cookieDomain, expiredCookieStrings, readCookie, sessionCookieString } from './session-cookies.ts';
+import {
+  cookieDomain,
+  cookieScopes,
+  expiredCookieStrings,
+  readCookie,
+  sessionCookieString,
+} from './session-cookies.ts';
 
 describe('cookieDomain', () => {
   it.each([
-    ['admin.example.net', 'example.net'],
-    ['ADMIN.Example.NET', 'example.net'],
-    ['play.vaultbreak.example.com', 'vaultbreak.example.com'],
-    ['example.net', 'example.net'],
-    ['admin.example.net.', 'example.net'],
-  ])('shares %s with its parent domain %s', (host, domain) => {
-    expect(cookieDomain(host)).toBe(domain);
+    ['example.net', []],
+    ['play.example.net', []],
+    ['admin.example.net', []],
+    // The only admin host is this one, and its main site (localhost) has no parent to share.
+    ['admin.localhost', ['admin.localhost']],
+    // No parent in common but a top-level domain.
+    ['example.net', ['admin.example.org']],
+    ['example.net', ['console.other.net']],
+  ])('keeps cookies on %s alone with admin hosts %j', (host, adminHosts) => {
+    expect(cookieDomain(host, adminHosts)).toBeNull();
+  });
+
+  it.each([
+    ['example.net', ['admin.example.net'], 'example.net'],
+    ['admin.example.net', ['admin.example.net'], 'example.net'],
+    ['ADMIN.Example.NET.', ['Admin.Example.net:8443'], 'example.net'],
+    // No wider than the hosts need: not example.com, which other sites share.
+    ['play.vaultbreak.example.com', ['admin.vaultbreak.example.com'], 'vaultbreak.example.com'],
+    ['admin.play.example.com', ['admin.play.example.com'], 'play.example.com'],
+    ['play.example.com', ['admin.play.example.com'], 'play.example.com'],
+    ['example.net', ['admin.example.net', 'ops.eu.example.net'], 'example.net'],
+  ])('shares %s with admin hosts %j on %s', (host, adminHosts, domain) => {
+    expect(cookieDomain(host, adminHosts)).toBe(domain);
   });
 
   it.each(['localhost', 'intranet', '192.168.1.20', '127.0.0.1', '[::1]', '[::ffff:10.0.0.1]'])(
-    'keeps cookies on %s alone (no dot, or an IP address)',
+    'keeps cookies on %s alone whatever the admin hosts (no dot, or an IP address)',
     (host) => {
-      expect(cookieDomain(host)).toBeNull();
+      expect(cookieDomain(host, ['admin.example.net', `admin.${host}`])).toBeNull();
     },
   );
 });
 
+describe('cookieScopes', () => {
+  it('lists host-only, then every parent domain', () => {
+    expect(cookieScopes('admin.example.net')).toEqual([null, 'admin.example.net', 'example.net']);
+    expect(cookieScopes('localhost')).toEqual([null]);
+    expect(cookieScopes('10.0.0.5')).toEqual([null]);
+  });
+});
+
 describe('sessionCookieString', () => {
-  it('on an https host with a dot: parent Domain, Secure and SameSite=None', () => {
+  it('with a Domain on https: that Domain, Secure and SameSite=None', () => {
     expect(
-      sessionCookieString('cp_token', 'a.b.c', { protocol: 'https:', hostname: 'admin.example.net' }, 30),
+      sessionCookieString(
+        'cp_token',
+        'a.b.c',
+        { protocol: 'https:', hostname: 'admin.example.net' },
+        30,
+        'example.net',
+      ),
     ).toBe('cp_token=a.b.c; Max-Age=2592000; Path=/; Domain=example.net; SameSite=None; Secure');
   });
 
-  it('on an https host without a dot: host-only, Secure and SameSite=None', () => {
-    expect(sessionCookieString('cp_token', 'a.b.c', { protocol: 'https:', hostname: 'intranet' }, 30)).toBe(
-      'cp_token=a.b.c; Max-Age=2592000; Path=/; SameSite=None; Secure',
-    );
+  it('host-only on https: Secure and SameSite=None', () => {
+    expect(
+      sessionCookieString('cp_token', 'a.b.c', { protocol: 'https:', hostname: 'example.net' }, 30),
+    ).toBe('cp_token=a.b.c; Max-Age=2592000; Path=/; SameSite=None; Secure');
   });
 
-  it('on an http host with a dot: parent Domain, SameSite=Lax and not Secure', () => {
+  it('with a Domain on http: that Domain, SameSite=Lax and not Secure', () => {
     expect(
-      sessionCookieString('cp_refresh_token', 'r', { protocol: 'http:', hostname: 'admin.example.net' }, 30),
+      sessionCookieString(
+        'cp_refresh_token',
+        'r',
+        { protocol: 'http:', hostname: 'admin.example.net' },
+        30,
+        'example.net',
+      ),
     ).toBe('cp_refresh_token=r; Max-Age=2592000; Path=/; Domain=example.net; SameSite=Lax');
   });
 
-  it('on an http host without a dot: host-only, SameSite=Lax and not Secure', () => {
+  it('host-only on http: SameSite=Lax and not Secure', () => {
     expect(sessionCookieString('cp_token', 't', { protocol: 'http:', hostname: 'localhost' }, 30)).toBe(
       'cp_token=t; Max-Age=2592000; Path=/; SameSite=Lax',
     );
-  });
-
-  it('on an IP address: host-only', () => {
-    expect(
-      sessionCookieString('cp_token', 't', { protocol: 'http:', hostname: '10.0.0.5' }, 30),
-    ).not.toContain('Domain=');
   });
 
   it('lasts 7 days by default and encodes the value', () => {

@@ -5,11 +5,12 @@ import {
   expireOnSessionClose,
   isSessionExpired,
   logout,
+  readCookieSession,
   readSession,
-  restoreSessionFromCookies,
   saveSession,
   saveTokens,
   saveUser,
+  scopeSessionCookies,
   useSession,
   useSessionExpired,
 } from './session.ts';
@@ -136,38 +137,45 @@ describe('logout', () => {
   });
 });
 
-describe('restoreSessionFromCookies', () => {
+describe('readCookieSession', () => {
   const site = { protocol: 'http:', hostname: 'localhost' };
-  function setCookies(values: Record<string, string>) {
-    for (const [name, value] of Object.entries(values)) {
-      // biome-ignore lint/suspicious/noDocumentCookie: the mirror cookies are plain document cookies.
-      document.cookie = sessionCookieString(name, value, site);
-    }
-  }
+  const cookies = (values: Record<string, string>) =>
+    Object.entries(values)
+      .map(([name, value]) => sessionCookieString(name, value, site).split(';')[0])
+      .join('; ');
 
-  it('restores an empty storage from the cookies (signed in on the other host)', () => {
-    setCookies({ cp_token: 'a.b.c', cp_refresh_token: 'r', cp_user: JSON.stringify(user) });
-    expect(restoreSessionFromCookies()).toBe(true);
-    expect(readSession()).toEqual(session);
-    expect(localStorage.getItem('refresh_token')).toBe('r');
-  });
-
-  it('leaves a stored session alone', () => {
-    localStorage.setItem('token', 'mine.mine.mine');
-    localStorage.setItem('user', JSON.stringify({ ...user, username: 'Alex' }));
-    setCookies({ cp_token: 'a.b.c', cp_user: JSON.stringify(user) });
-    expect(restoreSessionFromCookies()).toBe(false);
-    expect(readSession()?.user.username).toBe('Alex');
+  it('reads the session the mirror cookies hold, and stores nothing', () => {
+    const held = cookies({ cp_token: 'a.b.c', cp_refresh_token: 'r', cp_user: JSON.stringify(user) });
+    expect(readCookieSession(held)).toEqual(session);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(readSession()).toBeNull();
   });
 
   it.each([
-    ['no token cookie', { cp_user: JSON.stringify(user) }],
-    ['no user cookie', { cp_token: 'a.b.c' }],
-    ['a malformed user cookie', { cp_token: 'a.b.c', cp_user: '{"uuid":' }],
-  ])('restores nothing with %s', (_what, cookies) => {
-    setCookies(cookies);
-    expect(restoreSessionFromCookies()).toBe(false);
-    expect(localStorage.getItem('token')).toBeNull();
+    ['no token cookie', { cp_refresh_token: 'r', cp_user: JSON.stringify(user) }],
+    ['no refresh token cookie', { cp_token: 'a.b.c', cp_user: JSON.stringify(user) }],
+    ['no user cookie', { cp_token: 'a.b.c', cp_refresh_token: 'r' }],
+    ['a malformed user cookie', { cp_token: 'a.b.c', cp_refresh_token: 'r', cp_user: '{"uuid":' }],
+  ])('finds nothing with %s', (_what, values) => {
+    expect(readCookieSession(cookies(values))).toBeNull();
+  });
+});
+
+describe('scopeSessionCookies', () => {
+  it("rewrites the stored session's cookies in the scope of the configuration", () => {
+    localStorage.setItem('token', 'a.b.c');
+    localStorage.setItem('refresh_token', 'r');
+    localStorage.setItem('user', JSON.stringify(user));
+    expect(document.cookie).not.toMatch(/cp_/);
+    scopeSessionCookies([]);
+    expect(cookieValue('cp_token')).toBe('a.b.c');
+    expect(cookieValue('cp_refresh_token')).toBe('r');
+    expect(JSON.parse(cookieValue('cp_user') ?? '')).toEqual(user);
+  });
+
+  it('writes nothing for a guest', () => {
+    scopeSessionCookies([]);
+    expect(readCookieSession()).toBeNull();
   });
 });
 

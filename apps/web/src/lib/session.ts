@@ -1,11 +1,14 @@
 // The signed-in session as stored in the browser (spec 3 Session, 4 Session, 9 Storage): local storage
 // keys token, refresh_token and user, mirrored into the cp_* cookies so an admin host and the main site
-// share it. Components read it through useSession(); every write notifies this tab's subscribers, and
-// other tabs hear the storage event.
+// share it (and nobody else: see cookieDomain). Components read it through useSession(); every write
+// notifies this tab's subscribers, and other tabs hear the storage event.
 import { type User, userSchema } from '@prison/shared/auth';
 import { useSyncExternalStore } from 'react';
 import {
   type CookieSite,
+  cookieDomain,
+  cookieScopes,
+  expiredCookieString,
   expiredCookieStrings,
   readCookie,
   SESSION_COOKIE_DAYS,
@@ -25,7 +28,7 @@ export interface Session {
 }
 
 /** What a sign-in answers with, in the names the store uses. */
-interface NewSession {
+export interface NewSession {
   token: string;
   refreshToken: string;
   user: SessionUser;
@@ -130,10 +133,20 @@ export function acknowledgeExpiry(): void {
 
 // --- Mirror cookies -------------------------------------------------------------------------------
 
+// The admin hosts of the site's configuration: until it has loaded, cookies stay on this host.
+let adminHosts: readonly string[] = [];
+
 function writeCookie(name: SessionCookieName, value: string, site: CookieSite = window.location): void {
   const days = SESSION_COOKIE_DAYS[name];
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports.
-  document.cookie = sessionCookieString(name, value, site, days);
+  const domain = cookieDomain(site.hostname, adminHosts);
+  // A copy in any other scope (an older deployment's parent domain, one a sibling site planted) would
+  // be read beside this one, or instead of it.
+  for (const other of cookieScopes(site.hostname)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports.
+    if (other !== domain) document.cookie = expiredCookieString(name, site, other);
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: as above.
+  document.cookie = sessionCookieString(name, value, site, days, domain);
   // A browser refuses a Domain it considers a public suffix (example.co.uk's parent, co.uk): the
   // cookie then stays on this host alone rather than not at all.
   if (readCookie(document.cookie, name) !== value) {
@@ -142,7 +155,8 @@ function writeCookie(name: SessionCookieName, value: string, site: CookieSite = 
   }
 }
 
-function clearCookies(site: CookieSite = window.location): void {
+/** Deletes the mirror cookies wherever this host could have put them. */
+export function clearSessionCookies(site: CookieSite = window.location): void {
   for (const name of Object.values(SESSION_COOKIE_NAMES)) {
     for (const assignment of expiredCookieStrings(name, site)) {
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports.
@@ -190,7 +204,7 @@ export function saveUser(user: SessionUser): void {
  */
 export function logout(reason?: 'expired'): void {
   for (const key of Object.values(SESSION_KEYS)) removeItem(key);
-  clearCookies();
+  clearSessionCookies();
   if (reason === 'expired') {
     expired = true;
     expiredMessage = SESSION_EXPIRED_MESSAGE;
@@ -199,21 +213,27 @@ export function logout(reason?: 'expired'): void {
 }
 
 /**
- * When local storage holds no session but the mirror cookies do (signed in on the admin host or the
- * main site, which share them), copies the cookies into storage. Returns whether it did.
+ * The session the mirror cookies hold (signed in on the admin host or the main site, which share
+ * them), or null. Read only: the start-up check takes it once the server has confirmed it.
  */
-export function restoreSessionFromCookies(cookies: string = document.cookie): boolean {
-  if (readToken()) return false;
+export function readCookieSession(cookies: string = document.cookie): NewSession | null {
   const token = readCookie(cookies, SESSION_COOKIE_NAMES.token);
-  const rawUser = readCookie(cookies, SESSION_COOKIE_NAMES.user);
-  const user = parseUser(rawUser);
-  if (!token || !rawUser || !user) return false;
-  setItem(SESSION_KEYS.token, token);
   const refreshToken = readCookie(cookies, SESSION_COOKIE_NAMES.refreshToken);
-  if (refreshToken) setItem(SESSION_KEYS.refreshToken, refreshToken);
-  setItem(SESSION_KEYS.user, rawUser);
-  notify();
-  return true;
+  const user = parseUser(readCookie(cookies, SESSION_COOKIE_NAMES.user));
+  return token && refreshToken && user ? { token, refreshToken, user } : null;
+}
+
+/**
+ * Sets the admin hosts the mirror cookies are shared with (the site's configuration), and rewrites a
+ * stored session's cookies in that scope.
+ */
+export function scopeSessionCookies(hosts: readonly string[]): void {
+  adminHosts = hosts;
+  const session = readSession();
+  if (!session) return;
+  writeCookie(SESSION_COOKIE_NAMES.token, session.token);
+  if (session.refreshToken) writeCookie(SESSION_COOKIE_NAMES.refreshToken, session.refreshToken);
+  writeCookie(SESSION_COOKIE_NAMES.user, JSON.stringify(session.user));
 }
 
 /** Spec 7: the social live feed closes with 1008 when the access token is no longer accepted. */

@@ -13,10 +13,10 @@ import {
   eventId,
   newPlayer,
   postEvents,
+  signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { accounts, players, staffCommands, xpHourly } from '../../db/schema.ts';
-import { accessTokens } from '../auth/tokens.ts';
 import { COMMANDS_PER_MINUTE } from './routes.ts';
 import {
   activeLastDayQuery,
@@ -30,8 +30,6 @@ import {
 } from './service.ts';
 
 const RCON_PASSWORD = 'admin-test-rcon-password';
-// The secret createTestApp signs with (test/helpers.ts).
-const tokens = accessTokens('test-jwt-secret-0123456789abcdef');
 const HELP = HELP_LINES.join('\n');
 
 const world = new LiveState(generateWorld({ players: 30, now: Date.UTC(2025, 5, 1) }));
@@ -91,10 +89,10 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       headers: as ? { authorization: `Bearer ${as}` } : {},
       payload: payload as Record<string, unknown>,
     });
-  const dashboard = async (on = t) => {
+  const dashboard = async (on = t, as = token.admin) => {
     const res = await on.app.inject({
       url: '/api/admin/dashboard',
-      headers: { authorization: `Bearer ${token.admin}` },
+      headers: { authorization: `Bearer ${as}` },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Dashboard;
@@ -189,11 +187,11 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       await t.db
         .insert(accounts)
         .values({ playerUuid: player.uuid, roles: roles[name as keyof typeof staff] });
-      token[name as keyof typeof staff] = await tokens.sign({ uuid: player.uuid, roles: [] });
+      token[name as keyof typeof staff] = await signIn(t.db, player.uuid);
     }
     await t.db.insert(accounts).values({ playerUuid: demoted.uuid, roles: ['OWNER'] });
     // Signed in, but with no account row at all (no roles).
-    token.stranger = await tokens.sign({ uuid: rich[7]!.uuid, roles: [] });
+    token.stranger = await signIn(t.db, rich[7]!.uuid);
   });
   afterAll(async () => {
     await t?.close();
@@ -232,7 +230,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     );
 
     it('takes a role away at once, without waiting for the token to expire', async () => {
-      const as = await tokens.sign({ uuid: demoted.uuid, roles: ['OWNER'] });
+      const as = await signIn(t.db, demoted.uuid);
       expect((await get('/api/admin/dashboard', as)).statusCode).toBe(200);
       await t.db
         .update(accounts)
@@ -490,11 +488,13 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
   // What these change would show in the dashboard the tests above read: a server of their own.
   describe('the dashboard builder', () => {
     let live: TestApp;
+    let liveAdmin: string;
     beforeAll(async () => {
       live = await createTestApp(kind);
       const res = await postEvents(live.app, [staff.admin.join, rich[0]!.join, rich[5]!.join]);
       expect(res.statusCode, res.body).toBe(200);
       await live.db.insert(accounts).values({ playerUuid: staff.admin.uuid, roles: roles.admin });
+      liveAdmin = await signIn(live.db, staff.admin.uuid);
     });
     afterAll(async () => {
       await live?.close();
@@ -513,7 +513,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       let newest: Dashboard['recent_activity'][number] | undefined;
       for (let tries = 0; tries < 50 && newest?.type !== 'LEVEL_UP'; tries++) {
         await pause(100);
-        newest = (await dashboard(live)).recent_activity[0];
+        newest = (await dashboard(live, liveAdmin)).recent_activity[0];
       }
       expect(newest).toMatchObject({ type: 'LEVEL_UP', player: 'Rich5', text: '{"level":12}' });
     });

@@ -1,4 +1,6 @@
 import {
+  auditEventsQuerySchema,
+  auditEventsSchema,
   auditLogSchema,
   auditQuerySchema,
   commandRequestSchema,
@@ -14,10 +16,17 @@ import type { Secrets } from '../../data-dir.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { authenticate, requireRoles } from '../../plugins/authenticate.ts';
+import { authenticate, requireRoles, requireTwoFactor } from '../../plugins/authenticate.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import { auditLog, type CommandSender, DASHBOARD_TOPIC, dashboardBuilder, runCommand } from './service.ts';
+import {
+  type CommandSender,
+  commandLog,
+  DASHBOARD_TOPIC,
+  dashboardBuilder,
+  readAuditEvents,
+  runCommand,
+} from './service.ts';
 
 // Per staff member; each server process counts on its own (the limiter keeps its counts in memory).
 export const COMMANDS_PER_MINUTE = 20;
@@ -53,7 +62,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   // Spec 6: ADMIN, OWNER or WEB_ADMIN in any case; 401 signed out, 403 for anyone else. A new array
   // per route: @fastify/rate-limit appends its hook to the route's own, and must not reach the others.
-  const staffOnly = () => [authenticate(tokens), requireRoles(db, canUseAdminConsole)];
+  // With STAFF_2FA=required, also only once two-factor sign-in is on.
+  const staffOnly = () => [
+    authenticate(tokens),
+    requireRoles(db, canUseAdminConsole),
+    ...(config.staffTwoFactorRequired ? [requireTwoFactor(db)] : []),
+  ];
   const errors = { 401: errorSchema, 403: errorSchema, 503: errorSchema };
 
   app.get(
@@ -123,6 +137,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: auditLogSchema, 400: errorSchema, ...errors },
       },
     },
-    async (request) => auditLog(db, request.query.limit),
+    async (request) => commandLog(db, request.query.limit),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      onRequest: staffOnly(),
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of every staff action, newest first (ADMIN, OWNER or WEB_ADMIN)',
+        description:
+          'Who did what, when, to what, and how it went: doc changes, RCON commands, two-factor ' +
+          'enrolment and removal, staff sign-ins and failed second factors, roles set from the ' +
+          'command line (actor null). Filter by `actor` (a name in any case, a uuid, or "command line") ' +
+          "and `action`. Pages: pass the answer's `next` as `before` for the older entries; `next` is " +
+          'null on the last page. Rows are never changed or deleted.',
+        security: [{ bearer: [] }],
+        querystring: auditEventsQuerySchema,
+        response: { 200: auditEventsSchema, 400: errorSchema, ...errors },
+      },
+    },
+    async (request) => readAuditEvents(db, request.query),
   );
 };

@@ -1,7 +1,11 @@
 // The admin console (spec 2.12, 3 Dashboard response, 4 Admin dashboard; DESIGN.md section 4 "Staff
-// commands"): the live operations dashboard, staff commands over RCON, and their audit log.
+// commands"): the live operations dashboard, staff commands over RCON, and the audit log of every
+// staff action.
 import {
   type AuditEntry,
+  type AuditEvent,
+  type AuditEvents,
+  type AuditEventsQuery,
   type CommandResult,
   DASHBOARD_RECENT_ACTIVITY,
   DASHBOARD_TOP_GANGS,
@@ -11,10 +15,12 @@ import {
   type DashboardSummary,
 } from '@prison/shared/admin';
 import { PRIVATE_MESSAGE } from '@prison/shared/players';
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
   activity,
+  auditLog,
   gangMembers,
   gangs,
   players,
@@ -26,6 +32,7 @@ import { forbidden, unavailable } from '../../errors.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { RconError } from '../../rcon/client.ts';
+import { type AuditAction, recordAudit } from '../audit/service.ts';
 import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 
 /** The live topic the dashboard is answered from; the bridge notifies it (modules/bridge/service.ts). */
@@ -250,6 +257,8 @@ export function commandLabel(command: string): string {
   return (command.trim().replace(/^\//, '').split(/\s+/)[0] ?? '').toLowerCase();
 }
 
+const COMMAND_ACTION = 'rcon.command' satisfies AuditAction;
+
 export interface CommandSender {
   send(command: string): Promise<string>;
 }
@@ -257,9 +266,14 @@ export interface CommandSender {
 type Log = { warn(obj: unknown, msg?: string): void };
 
 /**
- * Runs a staff command over RCON. The audit row is written before the command is sent, so nothing
- * reaches the game server unrecorded (with the database down the command is refused); its outcome
- * (output, or the reason it was refused or failed) is filled in afterwards.
+ * Runs a staff command over RCON. It is recorded before it is sent, so nothing reaches the game
+ * server unrecorded (with the database down the command is refused): in one transaction, its
+ * staff_commands row and its row of the audit log. What the game server answers is known only after
+ * sending, and an audit row never changes, so the audit row holds what was decided before sending
+ * ('ok': let through and sent, or 'refused' by RCON_ALLOW) with the command's id, and the
+ * staff_commands row is completed with the output or the error; the audit log reads a command's
+ * outcome from it (readAuditEvents). One row per command keeps the log readable, and who sent what
+ * and when can never be changed or removed.
  */
 export async function runCommand(
   db: Db,
@@ -270,10 +284,20 @@ export async function runCommand(
   log?: Log,
 ): Promise<CommandResult> {
   const allowed = !allow || allow.map((entry) => entry.replace(/^\//, '')).includes(commandLabel(command));
-  const [row] = await db
-    .insert(staffCommands)
-    .values({ staffUuid, command, ...(!allowed && { error: COMMAND_NOT_ALLOWED }) })
-    .returning({ id: staffCommands.id });
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(staffCommands)
+      .values({ staffUuid, command, ...(!allowed && { error: COMMAND_NOT_ALLOWED }) })
+      .returning({ id: staffCommands.id });
+    await recordAudit(tx, {
+      actor: staffUuid,
+      action: COMMAND_ACTION,
+      target: command,
+      outcome: allowed ? 'ok' : 'refused',
+      detail: { command_id: row!.id, ...(!allowed && { error: COMMAND_NOT_ALLOWED }) },
+    });
+    return row!.id;
+  });
   if (!allowed) throw forbidden(COMMAND_NOT_ALLOWED);
 
   const outcome = await rcon.send(command).then(
@@ -284,13 +308,13 @@ export async function runCommand(
       return { output: null, error: error.message };
     },
   );
-  await db.update(staffCommands).set(outcome).where(eq(staffCommands.id, row!.id));
+  await db.update(staffCommands).set(outcome).where(eq(staffCommands.id, id));
   if (outcome.output === null) throw unavailable(outcome.error);
   return { command, output: outcome.output };
 }
 
-/** The audit log, newest first. */
-export async function auditLog(db: Db, limit: number): Promise<AuditEntry[]> {
+/** The audit of staff commands, newest first (GET /api/admin/commands). */
+export async function commandLog(db: Db, limit: number): Promise<AuditEntry[]> {
   const rows = await db
     .select({
       id: staffCommands.id,
@@ -306,4 +330,80 @@ export async function auditLog(db: Db, limit: number): Promise<AuditEntry[]> {
     .orderBy(desc(staffCommands.id))
     .limit(limit);
   return rows.map(({ createdAt, ...entry }) => ({ ...entry, at: createdAt.toISOString() }));
+}
+
+// ---- The audit log of every staff action ----
+
+/** Who acted: a uuid, else a name as it was recorded or as the player is called now, in any case. */
+function actorIs(db: Db, actor: string): SQL {
+  if (z.guid().safeParse(actor).success) return eq(auditLog.actorUuid, actor);
+  const named = db
+    .select({ uuid: players.uuid })
+    .from(players)
+    .where(sql`lower(${players.username}) = lower(${actor})`);
+  return or(sql`lower(${auditLog.actorName}) = lower(${actor})`, inArray(auditLog.actorUuid, named))!;
+}
+
+/** A command as the log shows it: how it went, from its staff_commands row (see runCommand). */
+function commandEvent(
+  recorded: AuditEvent['outcome'],
+  detail: AuditEvent['detail'],
+  answered: boolean,
+  error: string | null,
+): Pick<AuditEvent, 'outcome' | 'detail'> {
+  // The command's id links the two rows; it is not something the log says.
+  const { command_id: _, ...rest } = detail ?? {};
+  if (recorded !== 'ok') return { outcome: recorded, detail: rest };
+  if (error !== null) return { outcome: 'failed', detail: { ...rest, error } };
+  return { outcome: answered ? 'ok' : 'sent', detail: rest };
+}
+
+/**
+ * A page of the audit log, newest first: by (at, id), the order of audit_log_at_idx. The cursor is
+ * the last id of the previous page, whose (at, id) the next page continues below; rows are never
+ * deleted, so an id answered stays a valid cursor (an unknown one answers an empty page).
+ */
+export async function readAuditEvents(db: Db, query: AuditEventsQuery): Promise<AuditEvents> {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actor_uuid: auditLog.actorUuid,
+      actor_name: auditLog.actorName,
+      action: sql<AuditEvent['action']>`${auditLog.action}`,
+      target: auditLog.target,
+      outcome: sql<AuditEvent['outcome']>`${auditLog.outcome}`,
+      detail: sql<AuditEvent['detail']>`${auditLog.detail}`,
+      // A command's answer (runCommand); nothing is joined for any other action.
+      answered: sql<boolean>`${staffCommands.output} is not null`,
+      error: staffCommands.error,
+    })
+    .from(auditLog)
+    .leftJoin(
+      staffCommands,
+      and(
+        eq(auditLog.action, COMMAND_ACTION),
+        sql`${staffCommands.id} = (${auditLog.detail} ->> 'command_id')::bigint`,
+      ),
+    )
+    .where(
+      and(
+        query.before === undefined
+          ? undefined
+          : sql`(${auditLog.at}, ${auditLog.id}) < (select at, id from audit_log where id = ${query.before})`,
+        query.actor === undefined ? undefined : actorIs(db, query.actor),
+        query.action === undefined ? undefined : eq(auditLog.action, query.action),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    events: page.map(({ at, answered, error, ...event }) => ({
+      ...event,
+      at: at.toISOString(),
+      ...(event.action === COMMAND_ACTION && commandEvent(event.outcome, event.detail, answered, error)),
+    })),
+    next: rows.length > query.limit ? page.at(-1)!.id : null,
+  };
 }

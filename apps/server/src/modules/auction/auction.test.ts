@@ -8,10 +8,16 @@ import {
   listing,
   payout,
   query,
-  signIn,
   unique,
 } from '../../../test/auction-fixtures.ts';
-import { createTestApp, databaseKinds, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  newPlayer,
+  postEvents,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { PURCHASES_PER_MINUTE } from './routes.ts';
 
 describe.each(databaseKinds())('the auction house on %s', (kind) => {
@@ -106,9 +112,9 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const token = {
-      seller: await signIn(seller.uuid),
-      other: await signIn(other.uuid),
-      buyer: await signIn(buyer.uuid),
+      seller: await signIn(t.db, seller.uuid),
+      other: await signIn(t.db, other.uuid),
+      buyer: await signIn(t.db, buyer.uuid),
     };
     const sold = await buy(token.buyer, { id: soldOut.id, qty: 1 });
     expect(sold.statusCode, sold.body).toBe(200);
@@ -402,7 +408,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
         relic.event,
       ]);
       expect(res.statusCode, res.body).toBe(200);
-      const whaleToken = await signIn(whale.uuid);
+      const whaleToken = await signIn(t.db, whale.uuid);
       const bought = await buy(whaleToken, { id: relic.id, qty: 7 });
       expect(bought.statusCode, bought.body).toBe(200);
       const [row] = await query(
@@ -463,7 +469,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const { token } = await market();
       const eager = newPlayer({ username: 'EagerEd' });
       expect((await postEvents(t.app, [eager.join])).statusCode).toBe(200);
-      const eagerToken = await signIn(eager.uuid);
+      const eagerToken = await signIn(t.db, eager.uuid);
       for (let i = 0; i < PURCHASES_PER_MINUTE; i++) {
         expect((await buy(eagerToken, { id: 'no-such-listing', qty: 1 })).statusCode).toBe(404);
       }

@@ -12,10 +12,9 @@ import {
   listing,
   payout,
   query,
-  signIn,
   totalMoney,
 } from '../../../test/auction-fixtures.ts';
-import { createTestApp, newPlayer, postEvents, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, newPlayer, postEvents, signIn, type TestApp } from '../../../test/helpers.ts';
 import { LISTING_GONE, NO_SUCH_LISTING, notEnoughMoney, OWN_LISTING, onlyLeft } from './service.ts';
 
 const PLAYERS = 4;
@@ -85,7 +84,6 @@ describe('purchases against a model (PGlite)', () => {
   async function run(initial: bigint[], actions: Action[]) {
     const players = Array.from({ length: PLAYERS }, () => newPlayer());
     const uuids = players.map((p) => p.uuid);
-    const tokens = await Promise.all(uuids.map((uuid) => signIn(uuid)));
     const balances = [...initial];
     let paidOut = 0n;
     const listings: ModelListing[] = [];
@@ -97,6 +95,7 @@ describe('purchases against a model (PGlite)', () => {
       ...players.map((p) => p.join),
       ...initial.flatMap((amount, i) => (amount > 0n ? [payout(uuids[i]!, cents(amount))] : [])),
     ]);
+    const tokens = await Promise.all(uuids.map((uuid) => signIn(t.db, uuid)));
 
     for (const step of actions) {
       if (step.kind === 'list') {

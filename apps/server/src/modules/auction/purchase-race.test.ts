@@ -6,14 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  brokenInvariants,
-  listing,
-  payout,
-  query,
-  signIn,
-  totalMoney,
-} from '../../../test/auction-fixtures.ts';
+import { brokenInvariants, listing, payout, query, totalMoney } from '../../../test/auction-fixtures.ts';
 import {
   BRIDGE_TOKEN,
   createPostgresDatabase,
@@ -21,6 +14,7 @@ import {
   databaseKinds,
   newPlayer,
   postEvents,
+  signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { type ServerProcess, startServer } from '../../../test/server-process.ts';
@@ -88,7 +82,7 @@ describe.each(databaseKinds())('a race for one listing on %s', (kind) => {
     const world = cast();
     const res = await postEvents(t.app, world.events);
     expect(res.statusCode, res.body).toBe(200);
-    const tokens = await Promise.all(world.buyers.map((b) => signIn(b.uuid)));
+    const tokens = await Promise.all(world.buyers.map((b) => signIn(t.db, b.uuid)));
     const answers = await Promise.all(
       tokens.map(async (token) => {
         const answer = await t.app.inject({
@@ -117,7 +111,7 @@ describe.each(databaseKinds())('a race for one listing on %s', (kind) => {
       fromBen.event,
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    const [annToken, benToken] = await Promise.all([signIn(ann.uuid), signIn(ben.uuid)]);
+    const [annToken, benToken] = await Promise.all([signIn(t.db, ann.uuid), signIn(t.db, ben.uuid)]);
     const buy = (token: string, id: string) =>
       t.app.inject({
         method: 'POST',
@@ -179,13 +173,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a race for one listing across t
     const pushed: string[] = [];
     socket.on('message', (data) => pushed.push(JSON.parse(String(data)).delivery.purchase_id));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const tokens = await Promise.all(
+      world.buyers.map((buyer) => signIn(database.db, buyer.uuid, { secret: JWT_SECRET })),
+    );
     const answers = await Promise.all(
-      world.buyers.map(async (buyer, i) => {
+      tokens.map(async (token, i) => {
         const server = i % 2 === 0 ? a : b;
         const answer = await fetch(`${server.url}/api/auction/purchase`, {
           method: 'POST',
           headers: {
-            authorization: `Bearer ${await signIn(buyer.uuid, JWT_SECRET)}`,
+            authorization: `Bearer ${token}`,
             'content-type': 'application/json',
           },
           body: JSON.stringify({ id: world.offer.id, qty: 1 }),

@@ -1,13 +1,14 @@
 // Accounts: the domain's operations on passwords and roles (the bridge applies the game's through
 // them), and the `accounts` command line, the way in for a server owner without the plugin.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { username } from '@prison/shared/bridge';
+import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, players, refreshTokens } from '../../db/schema.ts';
+import { accounts, players } from '../../db/schema.ts';
 import { invalid, notFound } from '../../errors.ts';
+import { type AuditRecord, recordAudit } from '../audit/service.ts';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
-
-const NAME = /^[.*]?[A-Za-z0-9_]{1,16}$/;
+import { endPlayerSessions } from './sessions.ts';
 
 /** The uuid an offline-mode server gives a name (Java's UUID.nameUUIDFromBytes, version 3). */
 export function offlineUuid(username: string): string {
@@ -44,12 +45,22 @@ async function requirePlayer(db: Db, username: string) {
   return player;
 }
 
+/** The audit row of roles set from the command line (createAccount, setRoles), before they are stored. */
+const rolesSet = (username: string, uuid: string, roles: readonly string[]): AuditRecord => ({
+  actor: null,
+  action: 'account.roles',
+  target: username,
+  outcome: 'ok',
+  detail: { uuid, roles: normaliseRoles(roles) },
+});
+
 /** Creates (or replaces) the account of a player, creating the player if the game has not yet. */
 export async function createAccount(
   db: Db,
   input: { username: string; password: string; roles?: string[]; uuid?: string },
 ): Promise<{ uuid: string; username: string; roles: string[] }> {
-  if (!NAME.test(input.username)) throw invalid(`${input.username} is not a valid player name`);
+  if (!username.safeParse(input.username).success)
+    throw invalid(`${input.username} is not a valid player name`);
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const roles = normaliseRoles(input.roles ?? []);
@@ -57,6 +68,7 @@ export async function createAccount(
     const existing = await findPlayer(tx, input.username);
     const uuid = existing?.uuid ?? input.uuid ?? offlineUuid(input.username);
     if (!existing) await tx.insert(players).values({ uuid, username: input.username });
+    await recordAudit(tx, rolesSet(existing?.username ?? input.username, uuid, roles));
     const values = { passwordHash, roles, updatedAt: new Date() };
     await tx
       .insert(accounts)
@@ -68,7 +80,8 @@ export async function createAccount(
 
 /**
  * The domain's rule for a new password, wherever it comes from (the game through the bridge, this
- * command line): the hash is stored and every session the player had is signed out.
+ * command line): the hash is stored and every session the player had is signed out, its access
+ * tokens refused from the next request and its live sockets closed.
  */
 export async function storePasswordHash(tx: Tx, uuid: string, passwordHash: string): Promise<void> {
   const values = { passwordHash, updatedAt: new Date() };
@@ -76,19 +89,29 @@ export async function storePasswordHash(tx: Tx, uuid: string, passwordHash: stri
     .insert(accounts)
     .values({ playerUuid: uuid, ...values })
     .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.playerUuid, uuid), sql`${refreshTokens.revokedAt} is null`));
+  await endPlayerSessions(tx, uuid);
 }
 
-/** A player's site roles, upper case, each once; answers what was stored. */
-export async function storeRoles(tx: Tx | Db, uuid: string, roles: readonly string[]): Promise<string[]> {
+/**
+ * A player's site roles, upper case, each once; answers what was stored. A change signs every
+ * session of the player out, as a new password does: a demoted member of staff keeps no open page,
+ * and the next sign-in gives the site a user with the new roles.
+ */
+export async function storeRoles(tx: Tx, uuid: string, roles: readonly string[]): Promise<string[]> {
   const values = { roles: normaliseRoles(roles), updatedAt: new Date() };
+  const [before] = await tx
+    .select({ roles: accounts.roles })
+    .from(accounts)
+    .where(eq(accounts.playerUuid, uuid))
+    .for('update');
   await tx
     .insert(accounts)
     .values({ playerUuid: uuid, ...values })
     .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+  const had = new Set(before?.roles ?? []);
+  if (had.size !== values.roles.length || values.roles.some((role) => !had.has(role))) {
+    await endPlayerSessions(tx, uuid);
+  }
   return values.roles;
 }
 
@@ -101,7 +124,10 @@ export async function setPassword(db: Db, username: string, password: string): P
 
 export async function setRoles(db: Db, username: string, roles: string[]): Promise<string[]> {
   const player = await requirePlayer(db, username);
-  return storeRoles(db, player.uuid, roles);
+  return db.transaction(async (tx) => {
+    await recordAudit(tx, rolesSet(player.username, player.uuid, roles));
+    return storeRoles(tx, player.uuid, roles);
+  });
 }
 
 export async function listAccounts(db: Db) {

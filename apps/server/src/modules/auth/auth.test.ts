@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -97,12 +97,13 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ uuid: alice.uuid, username: 'AliceMiner', roles: ['WEB_ADMIN'] });
 
-    const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: alice.uuid, roles: ['OWNER'], iat: now, exp: now + 900 };
     const [h, p, s] = access_token.split('.');
+    const { sid } = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: alice.uuid, sid, roles: ['OWNER'], iat: now, exp: now + 900 };
     const tampered = `${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), roles: ['OWNER'] })}.${s}`;
     const tokens = accessTokens(JWT_SECRET);
-    const expired = await tokens.sign({ uuid: alice.uuid, roles: [] }, Date.now() - 16 * 60_000);
+    const expired = await tokens.sign({ uuid: alice.uuid, roles: [], sid }, Date.now() - 16 * 60_000);
     const bad = {
       missing: undefined,
       'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
@@ -115,6 +116,10 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
       'no exp': hs256({ alg: 'HS256', typ: 'JWT' }, { sub: alice.uuid }),
       // Signed with the real secret, but not a player: this server never issues such a token.
       'sub not a uuid': hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: 'not-a-player' }),
+      // As tokens were before sessions had ids: refused, and the client's refresh gets one with an id.
+      'no sid': hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: undefined }),
+      'sid of no session': hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: randomUUID() }),
+      "another player's session": hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: randomUUID() }),
       expired,
       malformed: 'not-a-jwt',
       'two parts': `${h}.${p}`,
@@ -205,9 +210,35 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     expect(spray.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(spray.slice(20)).toEqual([429, 429]);
   });
+
+  it('refuses a name no player can have before any look-up, so no spelling escapes the account limit', async () => {
+    const victim = newPlayer({ username: 'AuditVictim' });
+    await postEvents(t.app, [
+      victim.join,
+      { id: eventId(), type: 'account.password', uuid: victim.uuid, password: 'victims-password' },
+    ]);
+    // Spelt with characters that SQL's lower() may fold into the name while JavaScript's does not:
+    // refused like a wrong password, even with the right one.
+    const unicode = ['AudİtVictim', 'AUDİTVİCTİM', 'AuditVıctim'];
+    for (const spelling of unicode) {
+      const res = await signIn(spelling, 'victims-password', '10.2.0.1');
+      expect(res.statusCode, spelling).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid username or password' });
+    }
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn('AuditVictim', `guess-${i}`, `10.2.1.${i}`)).statusCode).toBe(401);
+    }
+    // Locked: every spelling that the look-up takes for the account, whatever its case.
+    for (const spelling of ['AuditVictim', 'auditvictim', 'AUDITVICTIM']) {
+      expect((await signIn(spelling, 'victims-password', '10.2.2.1')).statusCode, spelling).toBe(429);
+    }
+    for (const spelling of unicode) {
+      expect((await signIn(spelling, 'victims-password', '10.2.3.1')).statusCode, spelling).toBe(401);
+    }
+  });
 });
 
-describe('the per-username limiter', () => {
+describe('the per-account limiter', () => {
   it('lets the owner back in once the window has passed, and forgets on success', () => {
     let now = 0;
     const limiter = new LoginLimiter(() => now);

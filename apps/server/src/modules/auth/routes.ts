@@ -1,4 +1,5 @@
 import {
+  loginRefusalSchema,
   loginRequestSchema,
   loginResponseSchema,
   logoutRequestSchema,
@@ -6,6 +7,7 @@ import {
   tokenPairSchema,
   userSchema,
 } from '@prison/shared/auth';
+import { username as playerName } from '@prison/shared/bridge';
 import { errorSchema } from '@prison/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,10 +15,18 @@ import type { Db } from '../../db/client.ts';
 import { rateLimited, unauthenticated } from '../../errors.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { LoginLimiter } from './login-limiter.ts';
-import { BAD_CREDENTIALS, currentUser, login, logout, refresh } from './service.ts';
+import {
+  BAD_CREDENTIALS,
+  BAD_SECOND_FACTOR,
+  currentUser,
+  login,
+  logout,
+  refresh,
+  secondFactorRefused,
+} from './service.ts';
 import type { AccessTokens } from './tokens.ts';
 
-// Per client address (the per-username limit is LoginLimiter's).
+// Per client address (the per-account limit is LoginLimiter's).
 export const LOGIN_ATTEMPTS_PER_MINUTE = 20;
 export const REFRESHES_PER_MINUTE = 60;
 
@@ -34,22 +44,32 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the in-game username and the password set in game',
+        description:
+          'An account with two-factor sign-in also sends `code` (a current code or an unused recovery ' +
+          'code); without it the answer is 401 with `two_factor_required: true`. Wrong codes count ' +
+          'toward the failed sign-ins like wrong passwords.',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, ...errors, 401: loginRefusalSchema },
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, code } = request.body;
+      // Only a player name can have an account: anything else is refused before any look-up, so
+      // the limiter only ever sees names that the look-up and the limiter fold alike.
+      if (!playerName.safeParse(username).success) throw unauthenticated(BAD_CREDENTIALS);
       const wait = limiter.retryAfter(username);
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         reply.header('retry-after', String(seconds));
         throw rateLimited(`Too many failed sign-ins for this account. Try again in ${seconds} seconds.`);
       }
-      const session = await login(db, tokens, username, password);
-      if (!session) {
+      const device = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
+      const session = await login(db, tokens, username, password, code, device);
+      if (typeof session === 'string') {
         limiter.fail(username);
-        throw unauthenticated(BAD_CREDENTIALS);
+        throw session === 'credentials'
+          ? unauthenticated(BAD_CREDENTIALS)
+          : secondFactorRefused(BAD_SECOND_FACTOR);
       }
       limiter.succeed(username);
       return session;

@@ -1,15 +1,25 @@
 // Sign-in, refresh-token rotation with reuse detection, sign-out (DESIGN.md section 4 "Auth").
-import { randomUUID } from 'node:crypto';
-import { type LoginResponse, REFRESH_TOKEN_DAYS, type User } from '@prison/shared/auth';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type LoginResponse, REFRESH_TOKEN_DAYS, TWO_FACTOR_REQUIRED, type User } from '@prison/shared/auth';
+import { canUseAdminConsole } from '@prison/shared/roles';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, players, refreshTokens } from '../../db/schema.ts';
 import { unauthenticated } from '../../errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { type Device, endSession, startSession, touchSession } from './sessions.ts';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
+import { checkSecondFactor } from './two-factor.ts';
 
 export const BAD_CREDENTIALS = 'Invalid username or password';
 export const BAD_REFRESH = 'Your session has ended. Please sign in again.';
+export const BAD_SECOND_FACTOR = 'Invalid two-factor code';
+
+/** The password was right but the second factor is missing or wrong: the login page asks for the code. */
+export const secondFactorRefused = (detail: string) => unauthenticated(detail, { two_factor_required: true });
+
+/** Why a sign-in failed, each counted by the route's limiter. */
+export type LoginRefusal = 'credentials' | 'second_factor';
 
 // Verifying against this when the name has no account makes both failures take as long.
 let decoyHash: Promise<string> | null = null;
@@ -43,7 +53,9 @@ export async function login(
   tokens: AccessTokens,
   username: string,
   password: string,
-): Promise<LoginResponse | null> {
+  code: string | undefined,
+  device: Device,
+): Promise<LoginResponse | LoginRefusal> {
   // Names are unique in game at any one time; after renames, the most recently seen holder wins.
   const [account] = await db
     .select({
@@ -58,13 +70,23 @@ export async function login(
     .orderBy(desc(sql`coalesce(${players.lastSeenAt}, ${players.createdAt})`))
     .limit(1);
   const ok = await verifyPassword(account?.hash ?? (await decoy()), password);
-  if (!account || !ok) return null;
+  if (!account || !ok) return 'credentials';
+  const secondFactor = await checkSecondFactor(db, account.uuid, code);
+  // Asking for the code is not a failure; a wrong one is.
+  if (secondFactor === 'missing') throw secondFactorRefused(TWO_FACTOR_REQUIRED);
+  if (secondFactor === 'wrong') return 'second_factor';
   const user: User = { uuid: account.uuid, username: account.username, roles: account.roles };
-  const refresh_token = await issueRefreshToken(db, user.uuid, randomUUID());
-  return { access_token: await tokens.sign(user), refresh_token, user };
+  if (canUseAdminConsole(user.roles)) {
+    await recordAudit(db, { actor: user.uuid, action: 'auth.staff_login', target: user.uuid, outcome: 'ok' });
+  }
+  const { sid, refresh_token } = await db.transaction(async (tx) => {
+    const sid = await startSession(tx, user.uuid, device);
+    return { sid, refresh_token: await issueRefreshToken(tx, user.uuid, sid) };
+  });
+  return { access_token: await tokens.sign({ ...user, sid }), refresh_token, user };
 }
 
-/** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
+/** Rotates a refresh token. Presenting one that was already used ends its session. */
 export async function refresh(db: Db, tokens: AccessTokens, presented: string) {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -74,27 +96,26 @@ export async function refresh(db: Db, tokens: AccessTokens, presented: string) {
       .for('update');
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
     if (row.usedAt) {
-      // Someone replayed an old token: the thief or the owner, we cannot tell. End the family.
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      // Someone replayed an old token: the thief or the owner, we cannot tell. End the session.
+      await endSession(tx, row.familyId);
       return 'reused' as const;
     }
     const user = await findUser(tx, row.playerUuid);
-    if (!user) return null;
+    // The family is the session: one that has ended (signed out from elsewhere) is not resumed.
+    if (!user || !(await touchSession(tx, row.familyId))) return null;
     await tx
       .update(refreshTokens)
       .set({ usedAt: new Date() })
       .where(eq(refreshTokens.tokenHash, row.tokenHash));
     const refresh_token = await issueRefreshToken(tx, user.uuid, row.familyId);
-    return { user, refresh_token };
+    return { user, refresh_token, sid: row.familyId };
   });
   if (outcome === null || outcome === 'reused') throw unauthenticated(BAD_REFRESH);
-  return { access_token: await tokens.sign(outcome.user), refresh_token: outcome.refresh_token };
+  const { user, sid, refresh_token } = outcome;
+  return { access_token: await tokens.sign({ ...user, sid }), refresh_token };
 }
 
-/** Revokes the presented refresh token's family. Unknown tokens are ignored: signing out always works. */
+/** Ends the presented refresh token's session. Unknown tokens are ignored: signing out always works. */
 export async function logout(db: Db, presented: string | undefined): Promise<void> {
   if (!presented) return;
   const [row] = await db
@@ -102,10 +123,7 @@ export async function logout(db: Db, presented: string | undefined): Promise<voi
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
   if (!row) return;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  await db.transaction((tx) => endSession(tx, row.familyId));
 }
 
 export async function currentUser(db: Db, uuid: string): Promise<User> {

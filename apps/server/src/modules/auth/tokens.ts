@@ -1,4 +1,6 @@
-// Access tokens: JWT signed with HS256 only, `sub` = player uuid, `exp` in seconds, 15 minutes.
+// Access tokens: JWT signed with HS256 only, `sub` = player uuid, `sid` = its session (sessions.ts),
+// `exp` in seconds, 15 minutes. This checks signatures only; the app's verify also refuses a token
+// whose session was revoked (sessions.ts sessionAccessTokens).
 // Refresh tokens: 256 random bits, stored only as a SHA-256 hash (they are random, so a fast hash
 // is enough: there is nothing to guess).
 import { createHash, randomBytes } from 'node:crypto';
@@ -8,6 +10,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export interface AccessClaims {
   uuid: string;
   roles: string[];
+  /** The session (sessions.id) the token was issued to. */
+  sid: string;
 }
 
 export class InvalidTokenError extends Error {
@@ -19,9 +23,9 @@ export class InvalidTokenError extends Error {
 export function accessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign({ uuid, roles }: AccessClaims, now = Date.now()): Promise<string> {
+    async sign({ uuid, roles, sid }: AccessClaims, now = Date.now()): Promise<string> {
       const iat = Math.floor(now / 1000);
-      return new SignJWT({ roles })
+      return new SignJWT({ roles, sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(uuid)
         .setIssuedAt(iat)
@@ -34,12 +38,16 @@ export function accessTokens(secret: string) {
           algorithms: ['HS256'],
           requiredClaims: ['sub', 'exp'],
         });
-        // Only this server signs tokens, always with a player uuid; anything else is not one of ours.
-        if (!UUID.test(payload.sub ?? '')) throw new InvalidTokenError(false);
+        // Only this server signs tokens, always with a player uuid and a session id; anything else is
+        // not one of ours (a token from before sessions had ids is refused, and the client refreshes).
+        const { sid } = payload;
+        if (!UUID.test(payload.sub ?? '') || typeof sid !== 'string' || !UUID.test(sid)) {
+          throw new InvalidTokenError(false);
+        }
         const roles = Array.isArray(payload.roles)
           ? payload.roles.filter((r): r is string => typeof r === 'string')
           : [];
-        return { uuid: payload.sub!, roles };
+        return { uuid: payload.sub!, roles, sid };
       } catch (err) {
         if (err instanceof InvalidTokenError) throw err;
         throw new InvalidTokenError(err instanceof errors.JWTExpired);

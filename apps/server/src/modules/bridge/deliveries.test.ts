@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { type Delivery, deliveryMessageSchema } from '@prison/shared/bridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { listing, payout, signIn } from '../../../test/auction-fixtures.ts';
+import { listing, payout } from '../../../test/auction-fixtures.ts';
 import {
   BRIDGE_TOKEN,
   createTestApp,
   databaseKinds,
   newPlayer,
   postEvents,
+  signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
 
@@ -79,7 +80,7 @@ describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => 
       anvils.event,
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    buyerToken = await signIn(buyer.uuid);
+    buyerToken = await signIn(t.db, buyer.uuid);
   });
   afterAll(async () => {
     await t?.close();

@@ -51,7 +51,7 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
   const list = async () => {
     const res = await t.app.inject({ url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    return res.json() as { title: string; slug: string; content: string }[];
+    return res.json() as Doc[];
   };
 
   beforeAll(async () => {
@@ -89,12 +89,13 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
       title: 'Welcome to the Yard',
       slug: 'welcome-to-the-yard',
       content: '# Welcome\n\nHello.',
+      revision: 1,
     });
     const [row] = await t.db.select().from(docs).where(eq(docs.slug, 'welcome-to-the-yard'));
     expect(row?.authorUuid).toBe(editor.uuid);
   });
 
-  it('lists every doc sorted by title, with only title, slug and content', async () => {
+  it('lists every doc sorted by title, with only title, slug, content and revision', async () => {
     const slugs = new Set<string>();
     for (const title of ['zebra crossings', 'Anvils', 'Visiting Hours', 'Season 10', 'Season 2']) {
       const res = await create({ title, content: `About ${title}` }, tokens.owner);
@@ -110,7 +111,7 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
       'Visiting Hours',
       'zebra crossings',
     ]);
-    expect(Object.keys(all[0]!).sort()).toEqual(['content', 'slug', 'title']);
+    expect(Object.keys(all[0]!).sort()).toEqual(['content', 'revision', 'slug', 'title']);
   });
 
   it('sends the list as the same JSON in Brotli, gzip or plain, and a new doc in the very next one', async () => {
@@ -261,7 +262,10 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
     const token = await signIn(demoted.username);
     expect((await create({ title: 'Before', content: 'x' }, token)).statusCode).toBe(201);
     await postEvents(t.app, [{ id: eventId(), type: 'account.roles', uuid: demoted.uuid, roles: [] }]);
-    expect((await create({ title: 'After', content: 'x' }, token)).statusCode).toBe(403);
+    // The role change signs the editor out; signed in again, they may no longer write.
+    expect((await create({ title: 'After', content: 'x' }, token)).statusCode).toBe(401);
+    const again = await signIn(demoted.username);
+    expect((await create({ title: 'After', content: 'x' }, again)).statusCode).toBe(403);
   });
 
   it('seeds the demo guides once, next to the docs staff wrote, and a later create avoids their slugs', async () => {
@@ -273,7 +277,7 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
       async () => {
         all = await list();
         for (const guide of DEMO_GUIDES) {
-          expect(all.filter((d) => d.slug === guide.slug)).toEqual([guide]);
+          expect(all.filter((d) => d.slug === guide.slug)).toEqual([{ ...guide, revision: 1 }]);
         }
       },
       { timeout: 10_000, interval: 100 },

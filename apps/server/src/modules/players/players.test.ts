@@ -8,15 +8,11 @@ import {
   eventId,
   newPlayer,
   postEvents,
+  signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { activity, players } from '../../db/schema.ts';
-import { accessTokens } from '../auth/tokens.ts';
 import { feedQuery } from './service.ts';
-
-// The secret createTestApp signs with (test/helpers.ts).
-const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
-const tokens = accessTokens(JWT_SECRET);
 
 describe.each(databaseKinds())('the player area on %s', (kind) => {
   let t: TestApp;
@@ -100,7 +96,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     for (const [name, p] of Object.entries({ alice, bob, carol, warden })) {
-      token[name] = await tokens.sign({ uuid: p.uuid, roles: [] });
+      token[name] = await signIn(t.db, p.uuid);
     }
   });
   afterAll(async () => {
@@ -249,7 +245,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
           activityText: `line ${i}`,
         })),
       );
-      const own = await tokens.sign({ uuid: filler.uuid, roles: [] });
+      const own = await signIn(t.db, filler.uuid);
       const all = await feed(filler.uuid, own, '?limit=1000');
       expect(all).toHaveLength(50);
       expect(all[0]!.activity_text).toBe('line 59');
@@ -299,7 +295,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
       expect(unknown.json()).toEqual({ detail: 'No such player' });
     });
 
-    it('reads roles fresh: a role taken away in game takes effect with the same token', async () => {
+    it('a role changed in game signs the player out at once; the next sign-in has the new roles', async () => {
       const mod = newPlayer({ username: 'ModOfTheDay' });
       expect(
         (
@@ -309,19 +305,24 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
           ])
         ).statusCode,
       ).toBe(200);
-      const modToken = await tokens.sign({ uuid: mod.uuid, roles: ['OWNER'] });
+      const modToken = await signIn(t.db, mod.uuid);
       expect((await get(`/api/players/${alice.uuid}/activity`, modToken)).statusCode).toBe(200);
       await postEvents(t.app, [{ id: eventId(), type: 'account.roles', uuid: mod.uuid, roles: ['vip'] }]);
-      expect((await get(`/api/players/${alice.uuid}/activity`, modToken)).statusCode).toBe(403);
-      // And the other way round: a token minted before a promotion works at once.
+      expect((await get(`/api/players/${alice.uuid}/activity`, modToken)).statusCode).toBe(401);
+      expect(
+        (await get(`/api/players/${alice.uuid}/activity`, await signIn(t.db, mod.uuid))).statusCode,
+      ).toBe(403);
+      // And the other way round: a promotion too, and the next session is staff's.
       const promoted = newPlayer({ username: 'RisingRita' });
       expect((await postEvents(t.app, [promoted.join])).statusCode).toBe(200);
-      const promotedToken = await tokens.sign({ uuid: promoted.uuid, roles: [] });
+      const promotedToken = await signIn(t.db, promoted.uuid);
       expect((await get(`/api/players/${alice.uuid}/activity`, promotedToken)).statusCode).toBe(403);
       await postEvents(t.app, [
         { id: eventId(), type: 'account.roles', uuid: promoted.uuid, roles: ['web_admin'] },
       ]);
-      expect((await get(`/api/players/${alice.uuid}/activity`, promotedToken)).statusCode).toBe(200);
+      expect((await get(`/api/players/${alice.uuid}/activity`, promotedToken)).statusCode).toBe(401);
+      const staffToken = await signIn(t.db, promoted.uuid);
+      expect((await get(`/api/players/${alice.uuid}/activity`, staffToken)).statusCode).toBe(200);
     });
 
     it('reads the newest entries of each index in order, however long the feed is', async () => {

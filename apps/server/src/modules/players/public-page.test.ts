@@ -8,14 +8,12 @@ import {
   eventId,
   newPlayer,
   postEvents,
+  signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
-import { accessTokens } from '../auth/tokens.ts';
 import { IS_MILESTONE } from './public-page.ts';
 
-// The secret createTestApp signs with (test/helpers.ts).
-const tokens = accessTokens('test-jwt-secret-0123456789abcdef');
 const ev = (type: string, fields: Record<string, unknown>) => ({ id: eventId(type), type, ...fields });
 
 describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
@@ -68,7 +66,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       }),
     ]);
     expect(res.statusCode).toBe(200);
-    for (const p of [alice, shy, warden]) token[p.username] = await tokens.sign({ uuid: p.uuid, roles: [] });
+    for (const p of [alice, shy, warden]) token[p.username] = await signIn(t.db, p.uuid);
     const hide = await t.app.inject({
       method: 'PUT',
       url: '/api/players/me/privacy',
@@ -230,7 +228,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     await live.next((m) => (m as PlayerPageMessage).player?.online === false);
     await postEvents(t.app, [ev('player.progress', { uuid: seen.uuid, xp_delta: 10, level: 5 })]);
     await live.next((m) => (m as PlayerPageMessage).player?.level === 5);
-    const seenToken = await tokens.sign({ uuid: seen.uuid, roles: [] });
+    const seenToken = await signIn(t.db, seen.uuid);
     await t.app.inject({
       method: 'PUT',
       url: '/api/players/me/privacy',

@@ -209,6 +209,7 @@ describe.each(databaseKinds())('link previews on %s', (kind) => {
         content: '# Joining\n\nConnect to **play.example.org** with [the launcher](https://x.y) & go.',
       },
       miner.uuid,
+      t.config.docLimits,
     );
     await t.hub.refresh('docs');
     const meta = head((await t.app.inject({ url: '/docs?doc=how-to-join', headers: host })).body);

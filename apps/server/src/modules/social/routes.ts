@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, NOT_SIGNED_IN, SESSION_EXPIRED } from '../../plugins/authenticate.ts';
-import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { type SessionSockets, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { type AccessTokens, InvalidTokenError } from '../auth/tokens.ts';
 import { gangPage } from './gang-page.ts';
 import {
@@ -28,19 +28,28 @@ import {
 
 /**
  * Spec 7: the social feed needs the access token. Without a valid one the socket is closed with
- * 1008, which the page reads as "session expired"; so is a socket whose token runs out.
+ * 1008, which the page reads as "session expired"; so is a socket whose token runs out, or whose
+ * session is signed out.
  */
-async function followSocialFeed(hub: LiveHub, tokens: AccessTokens, socket: WebSocket, token?: string) {
+async function followSocialFeed(
+  hub: LiveHub,
+  tokens: AccessTokens,
+  sessionSockets: SessionSockets,
+  socket: WebSocket,
+  token?: string,
+) {
   let uuid: string;
+  let sid: string;
   try {
     if (!token) throw new InvalidTokenError(false);
-    ({ uuid } = await tokens.verify(token));
+    ({ uuid, sid } = await tokens.verify(token));
   } catch (err) {
-    const expired = err instanceof InvalidTokenError && err.expired;
-    socket.close(SESSION_EXPIRED_CLOSE, expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
+    if (!(err instanceof InvalidTokenError)) throw err;
+    socket.close(SESSION_EXPIRED_CLOSE, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
     return;
   }
   if (socket.readyState !== socket.OPEN) return;
+  sessionSockets.add(sid, socket);
   // verify() required exp and found it in the future.
   const expiresAt = decodeJwt(token).exp! * 1000;
   const expiry = setTimeout(
@@ -59,7 +68,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{
   hub: LiveHub;
   config: Config;
   tokens: AccessTokens;
-}> = async (app, { db, hub, config, tokens }) => {
+  sessionSockets: SessionSockets;
+}> = async (app, { db, hub, config, tokens, sessionSockets }) => {
   hub.define(GANGS_TOPIC, buildGangs(db));
   hub.define(SOCIAL_TOPICS, buildSocial(db));
 
@@ -128,14 +138,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       description:
         'Pushes {"friends": [...]} (online first, then by name), {"overview": {...}} and ' +
         '{"gang": {...} or null}, each on connect and whenever it changes, at most once a second. ' +
-        'The access token goes in the query string; without a valid one, and when it expires, the ' +
-        'socket is closed with code 1008. Clients send nothing.',
+        'The access token goes in the query string; without a valid one, when it expires and when its ' +
+        'session is signed out, the socket is closed with code 1008. Clients send nothing.',
       querystring: socialSocketQuerySchema,
       response: { 400: errorSchema, 403: errorSchema, 426: errorSchema },
     },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      followSocialFeed(hub, tokens, socket, request.query.token).catch(() =>
+      followSocialFeed(hub, tokens, sessionSockets, socket, request.query.token).catch(() =>
         socket.close(1011, 'unavailable'),
       );
     },

@@ -11,21 +11,18 @@ import {
   databaseKinds,
   eventId,
   fakeWebDist,
+  JWT_SECRET,
   newPlayer,
   openTestDatabase,
   postEvents,
+  signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { connect, type Message } from '../../../test/live-socket.ts';
 import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { LiveHub } from '../../live/hub.ts';
-import { accessTokens } from '../auth/tokens.ts';
 import { socialTopicsOf } from './service.ts';
-
-// The secret createTestApp signs with (test/helpers.ts).
-const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
-const tokens = accessTokens(JWT_SECRET);
 
 const gangsOf = (m: Message) => (m as { gangs?: Gang[] }).gangs;
 const friendsOf = (m: Message) => (m as { friends?: Friend[] }).friends;
@@ -83,7 +80,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
     ]);
     expect(quits.statusCode, quits.body).toBe(200);
     for (const [name, p] of Object.entries({ alice, bob })) {
-      token[name] = await tokens.sign({ uuid: p.uuid, roles: [] });
+      token[name] = await signIn(t.db, p.uuid);
     }
   });
   afterAll(async () => {
@@ -251,7 +248,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
         ev('player.quit', { uuid: kai.uuid }),
       ]);
       expect(quits.statusCode, quits.body).toBe(200);
-      const helenToken = await tokens.sign({ uuid: helen.uuid, roles: [] });
+      const helenToken = await signIn(t.db, helen.uuid);
 
       const feed = connect(`${base}/api/social/ws?token=${helenToken}`);
       await feed.next((m) => 'gang' in m);
@@ -303,7 +300,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
         ev('gang.upsert', { gang_id: camp, name: 'Camp', status: 'Open' }),
       ]);
       expect(res.statusCode, res.body).toBe(200);
-      const drifterToken = await tokens.sign({ uuid: drifter.uuid, roles: [] });
+      const drifterToken = await signIn(t.db, drifter.uuid);
       const feed = connect(`${base}/api/social/ws?token=${drifterToken}`);
       expect(await feed.next((m) => 'gang' in m)).toEqual({ gang: null });
       await postEvents(t.app, [ev('gang.member', { gang_id: camp, uuid: drifter.uuid, role: 'Leader' })]);
@@ -314,11 +311,8 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
     });
 
     it('closes with 1008 without a token, with a bad one and with an expired one', async () => {
-      const expired = await tokens.sign({ uuid: alice.uuid, roles: [] }, Date.now() - 16 * 60_000);
-      const forged = await accessTokens('another-secret-0123456789abcdef').sign({
-        uuid: alice.uuid,
-        roles: [],
-      });
+      const expired = await signIn(t.db, alice.uuid, { now: Date.now() - 16 * 60_000 });
+      const forged = await signIn(t.db, alice.uuid, { secret: 'another-secret-0123456789abcdef' });
       for (const [query, reason] of [
         ['', 'Not signed in'],
         ['?token=', 'Not signed in'],
@@ -334,10 +328,9 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
 
     it('closes with 1008 when the token expires while connected', async () => {
       // Signed so that it expires two to three seconds from now.
-      const shortLived = await tokens.sign(
-        { uuid: alice.uuid, roles: [] },
-        Date.now() - ACCESS_TOKEN_SECONDS * 1000 + 3000,
-      );
+      const shortLived = await signIn(t.db, alice.uuid, {
+        now: Date.now() - ACCESS_TOKEN_SECONDS * 1000 + 3000,
+      });
       const started = Date.now();
       const feed = connect(`${base}/api/social/ws?token=${shortLived}`);
       await feed.next((m) => 'gang' in m);
@@ -370,7 +363,7 @@ describe('the social socket and the logs', () => {
       },
     });
     const player = newPlayer();
-    const secret = await tokens.sign({ uuid: player.uuid, roles: [] });
+    let secret = '';
     const database = await openTestDatabase('pglite');
     const hub = new LiveHub(database, { warn() {}, error() {} });
     await hub.start();
@@ -391,6 +384,7 @@ describe('the social socket and the logs', () => {
         payload: { events: [player.join] },
       });
       expect(res.statusCode).toBe(200);
+      secret = await signIn(database.db, player.uuid);
       const port = (app.server.address() as AddressInfo).port;
       const feed = connect(`ws://127.0.0.1:${port}/api/social/ws?token=${secret}`);
       await feed.next((m) => 'gang' in m);

@@ -1,12 +1,12 @@
 import { pageTitle } from '@prison/shared/brand';
-import { Activity, Gauge, RotateCw, SquareTerminal } from 'lucide-react';
+import { Activity, Gauge, KeyRound, RotateCw, SquareTerminal } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { AdminGate } from './admin-gate.tsx';
-import { dashboardErrorText, useDashboard } from './api.ts';
+import { AdminGate, mainSiteAddress } from './admin-gate.tsx';
+import { dashboardErrorText, needsTwoFactor, useDashboard } from './api.ts';
 import {
   ActivityStream,
   GangLeaders,
@@ -36,14 +36,15 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 export function AdminDashboardPage() {
   const { pathname } = useLocation();
+  const basePath = pathname.startsWith('/admin') ? '/admin' : '';
   return (
-    <AdminGate basePath={pathname.startsWith('/admin') ? '/admin' : ''}>
-      <Dashboard focus={dashboardFocus(pathname)} />
+    <AdminGate basePath={basePath}>
+      <Dashboard focus={dashboardFocus(pathname)} basePath={basePath} />
     </AdminGate>
   );
 }
 
-function Dashboard({ focus }: { focus: DashboardFocus }) {
+function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | '/admin' }) {
   const dashboard = useDashboard();
   const sections = {
     overview: useRef<HTMLElement>(null),
@@ -112,6 +113,17 @@ function Dashboard({ focus }: { focus: DashboardFocus }) {
       >
         {loading || (!data && !dashboard.isError) ? (
           <SummarySkeleton />
+        ) : needsTwoFactor(dashboard.error) ? (
+          <Alert tone="warning">
+            {dashboardErrorText(dashboard.error)}{' '}
+            <a
+              href={`${mainSiteAddress(basePath, window.location)}profile#security`}
+              className="inline-flex items-center gap-1 font-semibold underline underline-offset-2 hover:no-underline"
+            >
+              <KeyRound aria-hidden className="size-3.5" />
+              Enrol in two-factor sign-in
+            </a>
+          </Alert>
         ) : dashboard.isError || !data ? (
           <Alert tone="error">{dashboardErrorText(dashboard.error)}</Alert>
         ) : (

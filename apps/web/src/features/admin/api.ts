@@ -1,17 +1,27 @@
 // The admin console's server state (spec 2.12, 4 Admin dashboard, 7, 8): the dashboard, polled every
-// 30 seconds; commands to the game server; the audit log of every command staff sent.
+// 30 seconds; commands to the game server; the audit log of every staff action.
 import {
-  AUDIT_DEFAULT_LIMIT,
-  type AuditEntry,
-  auditLogSchema,
+  type AuditActionName,
+  type AuditEvents,
+  auditEventsSchema,
   type CommandResult,
   commandResultSchema,
   DASHBOARD_REFRESH_MS,
   type Dashboard,
   dashboardSchema,
 } from '@prison/shared/admin';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/auth';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { retryUnless } from '../../lib/query-client.ts';
 
 const DASHBOARD_ERROR = 'Unable to load dashboard';
 
@@ -37,15 +47,49 @@ export function dashboardErrorText(error: unknown): string {
   return (isHttpError(error) && error.detail) || DASHBOARD_ERROR;
 }
 
-function getAuditLog(): Promise<AuditEntry[]> {
-  return apiJson(`/api/admin/commands?limit=${AUDIT_DEFAULT_LIMIT}`, auditLogSchema);
+/** The admin API's refusal of a staff account that has not turned on two-factor sign-in (STAFF_2FA). */
+export const needsTwoFactor = (error: unknown): boolean =>
+  isHttpError(error) && error.status === 403 && error.detail === STAFF_TWO_FACTOR_REQUIRED;
+
+/** The audit log's filters as the console holds them: '' is no filter. */
+export interface AuditFilters {
+  actor: string;
+  action: AuditActionName | '';
 }
 
-const auditLogQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'commands'], queryFn: getAuditLog, staleTime: 0 });
+const AUDIT_PAGE_SIZE = 20;
+const AUDIT_KEY = ['admin', 'audit'] as const;
 
-export function useAuditLog() {
-  return useQuery(auditLogQueryOptions());
+/** One page of GET /api/admin/audit: the entries older than `before` (the previous page's `next`). */
+function getAuditEvents(filters: AuditFilters, before: number | null): Promise<AuditEvents> {
+  const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+  if (filters.actor) params.set('actor', filters.actor);
+  if (filters.action) params.set('action', filters.action);
+  if (before !== null) params.set('before', String(before));
+  return apiJson(`/api/admin/audit?${params}`, auditEventsSchema);
+}
+
+const auditEventsQueryOptions = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...AUDIT_KEY, filters],
+    queryFn: ({ pageParam }) => getAuditEvents(filters, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
+    staleTime: 0,
+    // A new filter keeps the entries on screen until its own arrive.
+    placeholderData: keepPreviousData,
+    // A refusal (not staff, or two-factor required) says so at once: retrying would only repeat it.
+    retry: retryUnless(401, 403),
+  });
+
+/** The audit log, newest first, a page at a time (fetchNextPage for "Load more"). */
+export function useAuditEvents(filters: AuditFilters) {
+  return useInfiniteQuery(auditEventsQueryOptions(filters));
+}
+
+/** The server's detail if it gave one, else a sentence of our own. */
+export function auditErrorText(error: unknown): string {
+  return (isHttpError(error) && error.detail) || 'The audit log could not be loaded.';
 }
 
 /** POST /api/admin/command; throws HttpError carrying the server's detail when it refuses. */
@@ -59,7 +103,7 @@ export function useSendCommand() {
   return useMutation({
     mutationFn: sendCommand,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: auditLogQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
     },
   });
 }

@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
-import { CornerDownLeft, History, ScrollText } from 'lucide-react';
+import { CornerDownLeft, History } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
-import { useAuditLog, useSendCommand } from './api.ts';
+import { useSendCommand } from './api.ts';
+import { AuditLog } from './audit-log.tsx';
 
 interface SessionEntry {
   id: number;
@@ -15,9 +16,8 @@ interface SessionEntry {
   at: number;
 }
 
-/** Spec 2.12 / 5 / 8: the command form, this session's history and the server-side audit log. */
+/** Spec 2.12 / 5 / 8: the command form, this session's history and the audit log of staff actions. */
 export function OperatorConsole() {
-  const audit = useAuditLog();
   const send = useSendCommand();
   const busy = send.isPending;
   const [command, setCommand] = useState('');
@@ -99,34 +99,7 @@ export function OperatorConsole() {
           )}
         </Card>
       </div>
-      <Card title="Audit log" icon={<ScrollText className="size-5" />} heading="h3" className="xl:col-span-2">
-        {audit.data === undefined ? (
-          <p className="text-sm text-fg-muted">
-            {audit.isError ? 'The audit log could not be loaded.' : 'Loading…'}
-          </p>
-        ) : audit.data.length === 0 ? (
-          <p className="text-sm text-fg-muted">No commands have been sent from the site yet.</p>
-        ) : (
-          <ol className="divide-y divide-line text-sm">
-            {audit.data.map((entry) => (
-              <li key={entry.id} className="py-2">
-                <p className="truncate font-mono text-xs font-semibold text-fg">&gt; {entry.command}</p>
-                <p className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-xs text-fg-muted">
-                  <span>
-                    {entry.staff_username ?? entry.staff_uuid.slice(0, 8)}
-                    {entry.error ? (
-                      <span className="text-rose-700 dark:text-rose-300"> · {entry.error}</span>
-                    ) : (
-                      ' · ok'
-                    )}
-                  </span>
-                  <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time>
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Card>
+      <AuditLog className="xl:col-span-2" />
     </div>
   );
 }

@@ -83,6 +83,43 @@ describe('LoginPage', () => {
     expect(readSession()).toBeNull();
   });
 
+  it('asks for the two-factor code when the account has it on, and sends it with the password', async () => {
+    const { requests } = stubFetch(async (request) => {
+      const { code } = await request.clone().json();
+      if (code === '123456') return json(SESSION);
+      const detail = code === undefined ? 'Two-factor code required' : 'Invalid two-factor code';
+      return json({ detail, two_factor_required: true }, 401);
+    });
+    renderLogin();
+    const user = await signIn();
+    const code = await screen.findByLabelText('Two-factor code');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    // Being asked is not an error; a wrong code is.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(code, 'wrong-code');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid two-factor code');
+    await user.clear(screen.getByLabelText('Two-factor code'));
+    await user.type(screen.getByLabelText('Two-factor code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Landed on /profile' })).toBeInTheDocument();
+    expect(await Promise.all(requests.map((r) => r.json()))).toEqual([
+      { username: 'DemoPlayer', password: 'prison-demo' },
+      { username: 'DemoPlayer', password: 'prison-demo', code: 'wrong-code' },
+      { username: 'DemoPlayer', password: 'prison-demo', code: '123456' },
+    ]);
+  });
+
+  it('goes back to the name and password from the code step', async () => {
+    stubFetch(async () => json({ detail: 'Two-factor code required', two_factor_required: true }, 401));
+    renderLogin();
+    const user = await signIn();
+    await user.click(await screen.findByRole('button', { name: 'Use another account' }));
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Two-factor code')).not.toBeInTheDocument();
+  });
+
   it('checks nothing itself: an empty form goes to the server, whose answer is shown', async () => {
     const { requests } = stubFetch(async () =>
       json({ detail: 'Invalid body: username: Enter your username' }, 400),

@@ -13,7 +13,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -25,7 +25,7 @@ import {
   useSessionExpired,
 } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
-import { LOGIN_FAILED, requestLogin } from './api.ts';
+import { LOGIN_FAILED, requestLogin, TwoFactorRequiredError } from './api.ts';
 import { safeRedirect } from './login.ts';
 
 export { SESSION_EXPIRED_MESSAGE } from '../../lib/session.ts';
@@ -70,30 +70,39 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [revealed, setRevealed] = useState(false);
+  // The name and password the server accepted, while it asks for the account's two-factor code.
+  const [challenge, setChallenge] = useState<{ username: string; password: string } | null>(null);
   // Decided: a signed-in visit shows the form anyway, with a note, rather than redirecting: this is
   // also how a player switches accounts (and the admin console's "Switch account" leads here).
   const signedInNote = session && !busy ? session : null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
+  async function signIn(username: string, password: string, code?: string) {
     setBusy(true);
     setError(null);
     setExpiredAlert(null);
     try {
-      const answer = await requestLogin(
-        String(form.get('username') ?? ''),
-        String(form.get('password') ?? ''),
-      );
+      const answer = await requestLogin(username, password, code);
       saveSession({ token: answer.access_token, refreshToken: answer.refresh_token, user: answer.user });
       const target = safeRedirect(params.get('redirect')) ?? defaultDestination;
       if (isInApp(target)) navigate(target, { replace: true });
       else window.location.assign(target);
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : LOGIN_FAILED);
+      const askedForCode = err instanceof TwoFactorRequiredError;
+      if (askedForCode) setChallenge({ username, password });
+      // Being asked for the code is the next step, not an error; a refused code is.
+      if (!askedForCode || code !== undefined) {
+        setError(err instanceof Error && err.message ? err.message : LOGIN_FAILED);
+      }
       setBusy(false);
     }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    if (challenge) void signIn(challenge.username, challenge.password, String(form.get('code') ?? ''));
+    else void signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
   }
 
   return (
@@ -168,51 +177,57 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
             )}
 
             <form noValidate aria-label="Sign in" aria-busy={busy} onSubmit={submit} className="space-y-5">
-              <Field label="Username" icon={UserRound}>
-                {(id) => (
-                  <input
-                    id={id}
-                    name="username"
-                    type="text"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    autoCorrect="off"
-                    spellCheck={false}
-                    placeholder="Your Minecraft name"
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field
-                label="Password"
-                icon={LockKeyhole}
-                trailing={
-                  <button
-                    type="button"
-                    onClick={() => setRevealed((shown) => !shown)}
-                    aria-label={revealed ? 'Hide password' : 'Show password'}
-                    aria-pressed={revealed}
-                    className="absolute inset-y-0 right-1.5 my-auto flex size-9 items-center justify-center rounded-lg text-fg-muted transition hover:bg-fg/[0.06] hover:text-fg"
-                  >
-                    {revealed ? (
-                      <EyeOff aria-hidden className="size-4.5" />
-                    ) : (
-                      <Eye aria-hidden className="size-4.5" />
+              {challenge ? (
+                <CodeField username={challenge.username} />
+              ) : (
+                <>
+                  <Field label="Username" icon={UserRound}>
+                    {(id) => (
+                      <input
+                        id={id}
+                        name="username"
+                        type="text"
+                        autoComplete="username"
+                        autoCapitalize="none"
+                        autoCorrect="off"
+                        spellCheck={false}
+                        placeholder="Your Minecraft name"
+                        className={inputClass}
+                      />
                     )}
-                  </button>
-                }
-              >
-                {(id) => (
-                  <input
-                    id={id}
-                    name="password"
-                    type={revealed ? 'text' : 'password'}
-                    autoComplete="current-password"
-                    placeholder="Your web password"
-                    className={clsx(inputClass, 'pr-12')}
-                  />
-                )}
-              </Field>
+                  </Field>
+                  <Field
+                    label="Password"
+                    icon={LockKeyhole}
+                    trailing={
+                      <button
+                        type="button"
+                        onClick={() => setRevealed((shown) => !shown)}
+                        aria-label={revealed ? 'Hide password' : 'Show password'}
+                        aria-pressed={revealed}
+                        className="absolute inset-y-0 right-1.5 my-auto flex size-9 items-center justify-center rounded-lg text-fg-muted transition hover:bg-fg/[0.06] hover:text-fg"
+                      >
+                        {revealed ? (
+                          <EyeOff aria-hidden className="size-4.5" />
+                        ) : (
+                          <Eye aria-hidden className="size-4.5" />
+                        )}
+                      </button>
+                    }
+                  >
+                    {(id) => (
+                      <input
+                        id={id}
+                        name="password"
+                        type={revealed ? 'text' : 'password'}
+                        autoComplete="current-password"
+                        placeholder="Your web password"
+                        className={clsx(inputClass, 'pr-12')}
+                      />
+                    )}
+                  </Field>
+                </>
+              )}
 
               {error && <Alert tone="error">{error}</Alert>}
 
@@ -229,6 +244,18 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
                   </>
                 )}
               </button>
+              {challenge && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setChallenge(null);
+                    setError(null);
+                  }}
+                  className={buttonClass('ghost', 'md', 'w-full')}
+                >
+                  Use another account
+                </button>
+              )}
             </form>
 
             <div className="mt-6 flex items-start gap-3 rounded-2xl border border-dashed border-line-strong bg-surface-sunken/60 p-4 text-sm text-fg-muted">
@@ -296,6 +323,36 @@ function Field({
         {trailing}
       </div>
     </div>
+  );
+}
+
+/** The second step when the account has two-factor sign-in on: its code, or a recovery code. */
+function CodeField({ username }: { username: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  return (
+    <>
+      <Alert tone="info">
+        Two-factor sign-in is on for <strong className="font-semibold">{username}</strong>. Enter the 6-digit
+        code from your authenticator app, or one of your recovery codes.
+      </Alert>
+      <Field label="Two-factor code" icon={ShieldCheck}>
+        {(id) => (
+          <input
+            ref={input}
+            id={id}
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="123456"
+            className={inputClass}
+          />
+        )}
+      </Field>
+    </>
   );
 }
 

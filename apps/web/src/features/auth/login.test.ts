@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, PLAYER, stubFetch } from '../../../test/fake-fetch.ts';
-import { requestLogin } from './api.ts';
+import { requestLogin, TwoFactorRequiredError } from './api.ts';
 import { safeRedirect } from './login.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -39,6 +39,20 @@ describe('requestLogin', () => {
     expect(paths()).toEqual(['POST /api/auth/player-login']);
     expect(requests[0]!.headers.get('content-type')).toBe('application/json');
     expect(await requests[0]!.json()).toEqual({ username: 'DemoPlayer', password: 'prison-demo' });
+  });
+
+  it('sends the two-factor code, and rejects with TwoFactorRequiredError when the server asks for one', async () => {
+    const { requests } = stubFetch(async () =>
+      json({ detail: 'Invalid two-factor code', two_factor_required: true }, 401),
+    );
+    const refused = requestLogin('DemoPlayer', 'prison-demo', '000000');
+    await expect(refused).rejects.toThrow(TwoFactorRequiredError);
+    await expect(refused).rejects.toThrow('Invalid two-factor code');
+    expect(await requests[0]!.json()).toEqual({
+      username: 'DemoPlayer',
+      password: 'prison-demo',
+      code: '000000',
+    });
   });
 
   it("rejects with the server's detail", async () => {

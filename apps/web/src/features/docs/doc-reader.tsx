@@ -1,20 +1,24 @@
 import type { Doc } from '@prison/shared/docs';
 import { BookOpenText, Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { readingMinutes, withoutRepeatedTitle } from './doc-selection.ts';
 import { LazyMarkdown, MarkdownLines } from './lazy-markdown.tsx';
 
-const card = 'rounded-3xl border border-line bg-surface-raised shadow-card';
+/** The look of the doc's card, whichever of reading, editing and history it shows. */
+export const docCardClass = 'rounded-3xl border border-line bg-surface-raised shadow-card';
 
 interface DocReaderProps {
   doc: Doc | null;
   loading: boolean;
+  /** What staff may do to the doc, beside its title. */
+  actions?: ReactNode;
 }
 
 /** Spec 2.5 main card: "/docs/{slug}", the title and the rendered markdown. */
-export function DocReader({ doc, loading }: DocReaderProps) {
+export function DocReader({ doc, loading, actions }: DocReaderProps) {
   if (loading) {
     return (
-      <div aria-hidden className={`${card} px-6 py-8 sm:px-10 sm:py-10`}>
+      <div aria-hidden className={`${docCardClass} px-6 py-8 sm:px-10 sm:py-10`}>
         <div className="h-3 w-32 rounded-full bg-fg/[0.07] motion-safe:animate-pulse" />
         <div className="mt-5 h-8 w-2/3 rounded-full bg-fg/[0.09] motion-safe:animate-pulse" />
         <div className="mt-10">
@@ -27,7 +31,7 @@ export function DocReader({ doc, loading }: DocReaderProps) {
   if (!doc) {
     return (
       <div
-        className={`${card} flex flex-col items-center gap-4 border-dashed px-6 py-20 text-center shadow-none`}
+        className={`${docCardClass} flex flex-col items-center gap-4 border-dashed px-6 py-20 text-center shadow-none`}
       >
         <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-400/10 text-accent ring-1 ring-amber-400/25">
           <BookOpenText aria-hidden className="size-7" />
@@ -39,7 +43,7 @@ export function DocReader({ doc, loading }: DocReaderProps) {
 
   const minutes = readingMinutes(doc.content);
   return (
-    <article aria-labelledby="doc-title" className={`${card} relative overflow-hidden`}>
+    <article aria-labelledby="doc-title" className={`${docCardClass} relative overflow-hidden`}>
       <div
         aria-hidden
         className="pointer-events-none absolute inset-x-0 top-0 h-40 bg-[radial-gradient(30rem_10rem_at_0%_0%,rgb(251_191_36/0.12),transparent_70%)]"
@@ -52,10 +56,13 @@ export function DocReader({ doc, loading }: DocReaderProps) {
         >
           {doc.title}
         </h2>
-        <p className="mt-3 flex items-center gap-1.5 text-sm text-fg-muted">
-          <Clock aria-hidden className="size-4" />
-          {minutes} min read
-        </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+          <p className="flex items-center gap-1.5 text-sm text-fg-muted">
+            <Clock aria-hidden className="size-4" />
+            {minutes} min read
+          </p>
+          {actions}
+        </div>
       </header>
       <div className="relative px-6 py-8 sm:px-10 sm:py-10">
         <LazyMarkdown content={withoutRepeatedTitle(doc.content, doc.title)} className="max-w-3xl" />

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { filterDocs, hashSlug, readingMinutes, selectDoc, withoutRepeatedTitle } from './doc-selection.ts';
 
 const docs = [
-  { title: 'Enchants Guide', slug: 'enchants', content: '' },
-  { title: 'Gangs', slug: 'gangs', content: '' },
-  { title: 'Server Rules', slug: 'rules', content: '' },
+  { title: 'Enchants Guide', slug: 'enchants', content: '', revision: 1 },
+  { title: 'Gangs', slug: 'gangs', content: '', revision: 1 },
+  { title: 'Server Rules', slug: 'rules', content: '', revision: 1 },
 ];
 
 describe('selectDoc', () => {

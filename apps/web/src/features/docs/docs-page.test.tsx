@@ -11,9 +11,10 @@ const DOCS = [
     title: 'Enchants Guide',
     slug: 'enchants',
     content: '# Enchants Guide\n\n## The five systems\n\nPick well.',
+    revision: 1,
   },
-  { title: 'Gangs', slug: 'gangs', content: 'A crew of **players**.' },
-  { title: 'Server Rules', slug: 'rules', content: '1. Be kind' },
+  { title: 'Gangs', slug: 'gangs', content: 'A crew of **players**.', revision: 1 },
+  { title: 'Server Rules', slug: 'rules', content: '1. Be kind', revision: 1 },
 ];
 
 function renderDocs(path = '/docs', docs: unknown = DOCS, onPost?: (request: Request) => Promise<Response>) {
@@ -186,7 +187,9 @@ describe('Create Doc', () => {
       content: '## Where to cast\n\nTry the **lake**.',
     });
 
-    answer(json({ title: 'Fishing Spots', slug: 'fishing-spots', content: '## Where to cast' }, 201));
+    answer(
+      json({ title: 'Fishing Spots', slug: 'fishing-spots', content: '## Where to cast', revision: 1 }, 201),
+    );
     expect(await within(reader()).findByText('/docs/fishing-spots')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?doc=fishing-spots');
     expect(

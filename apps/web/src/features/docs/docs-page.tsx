@@ -6,9 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { docsQueryOptions, useDocs } from './api.ts';
+import { docsQueryOptions, useDeletedDocs, useDocs, useDocsFeed } from './api.ts';
 import { CreateDocCard } from './create-doc-card.tsx';
-import { DocReader } from './doc-reader.tsx';
+import { DeletedDocs } from './deleted-docs.tsx';
+import { DocCard } from './doc-card.tsx';
 import { hashSlug, selectDoc } from './doc-selection.ts';
 import { DocsIndex } from './docs-index.tsx';
 import { loadMarkdown } from './lazy-markdown.tsx';
@@ -26,14 +27,19 @@ function reveal(element: HTMLElement | null) {
  */
 export const docsLoader = () => waitForFirstRender(queryForFirstRender(docsQueryOptions()), loadMarkdown());
 
-/** Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card. */
+/**
+ * Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card, editing, history
+ * and the deleted docs. The list follows every change live.
+ */
 export function DocsPage() {
+  useDocsFeed();
   const docs = useDocs();
   const [params] = useSearchParams();
   const { hash } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
   const canWrite = session ? canEditDocs(session.user.roles) : false;
+  const deleted = useDeletedDocs(canWrite);
   const [search, setSearch] = useState('');
   const readerRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -52,7 +58,8 @@ export function DocsPage() {
     return () => cancelAnimationFrame(frame);
   }, [asked, selected?.slug]);
 
-  function onCreated(doc: Doc) {
+  /** Selects a doc the list has just gained (created or restored). */
+  function show(doc: Doc) {
     // Spec 4 Docs: the new doc is selected (the list was already re-sorted with it).
     setSearch('');
     navigate({ search: `?doc=${encodeURIComponent(doc.slug)}` });
@@ -99,9 +106,18 @@ export function DocsPage() {
 
           <div className="min-w-0 space-y-6 xl:space-y-8">
             <div ref={readerRef} className="scroll-mt-24">
-              <DocReader doc={selected} loading={!docs} />
+              <DocCard
+                doc={selected}
+                loading={!docs}
+                canWrite={canWrite}
+                // The first doc of the list takes its place.
+                onDeleted={() => navigate({ search: '' })}
+                // After the change has rendered: a long editor gone leaves the page scrolled past the card.
+                onModeChange={() => requestAnimationFrame(() => reveal(readerRef.current))}
+              />
             </div>
-            {canWrite && <CreateDocCard onCreated={onCreated} titleRef={titleRef} />}
+            {canWrite && <CreateDocCard onCreated={show} titleRef={titleRef} />}
+            {canWrite && deleted && <DeletedDocs docs={deleted} onRestored={show} />}
           </div>
         </div>
       </div>

@@ -1,7 +1,18 @@
 // The profile's server state (spec 2.7, 4 Profile, 7, 8): the public profile and the stats with G-Kits
 // (both needed before the page leaves its skeletons), the social overview (undefined while loading,
 // null on failure), the activity feed (empty on failure), the player's gang (for its page's address)
-// and the privacy switch of the public player page.
+// and the privacy switch of the public player page; two-factor sign-in (the Security card); the
+// account's signed-in sessions.
+import {
+  type RecoveryCodes,
+  recoveryCodesSchema,
+  type SignedInSession,
+  sessionListSchema,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@prison/shared/auth';
 import {
   ACTIVITY_DEFAULT_LIMIT,
   type ActivityItem,
@@ -15,7 +26,8 @@ import {
 } from '@prison/shared/players';
 import { type SocialOverview, socialOverviewSchema } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, jsonRequest } from '../../lib/api.ts';
+import { z } from 'zod';
+import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
 
 // The hero and stats are refreshed while the page is open; the header says when they last were.
 const PROFILE_REFRESH_MS = 30_000;
@@ -132,4 +144,97 @@ export function useSavePrivacy() {
       queryClient.setQueryData(queryKey, saved);
     },
   });
+}
+
+// Two-factor sign-in: whether it is on, and the three steps that change it.
+const TWO_FACTOR_PATH = '/api/auth/2fa';
+
+function getTwoFactor(): Promise<TwoFactorStatus> {
+  return apiJson(TWO_FACTOR_PATH, twoFactorStatusSchema);
+}
+
+const twoFactorQueryOptions = () => queryOptions({ queryKey: ['auth', '2fa'], queryFn: getTwoFactor });
+
+export function useTwoFactor() {
+  return useQuery(twoFactorQueryOptions());
+}
+
+/** The server's reason for refusing a step, else `fallback`. */
+export const twoFactorErrorText = (error: unknown, fallback: string) =>
+  (isHttpError(error) && error.detail) || fallback;
+
+function setUpTwoFactor(): Promise<TwoFactorSetup> {
+  return apiJson(`${TWO_FACTOR_PATH}/setup`, twoFactorSetupSchema, { method: 'POST' });
+}
+
+/** A new secret to scan; nothing changes until a code from it is confirmed. */
+export function useSetUpTwoFactor() {
+  return useMutation({ mutationFn: setUpTwoFactor });
+}
+
+function enableTwoFactor(code: string): Promise<RecoveryCodes> {
+  return apiJson(`${TWO_FACTOR_PATH}/enable`, recoveryCodesSchema, jsonRequest({ code }));
+}
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    // Not awaited: the answer (the recovery codes) is shown at once, the status follows.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: twoFactorQueryOptions().queryKey });
+    },
+  });
+}
+
+function disableTwoFactor(code: string): Promise<TwoFactorStatus> {
+  return apiJson(`${TWO_FACTOR_PATH}/disable`, twoFactorStatusSchema, jsonRequest({ code }));
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: (status) => queryClient.setQueryData(twoFactorQueryOptions().queryKey, status),
+  });
+}
+
+// The account's sessions: one per sign-in on a device, each of which can be signed out.
+const SESSIONS_PATH = '/api/auth/sessions';
+
+async function getSessions(): Promise<SignedInSession[]> {
+  return (await apiJson(SESSIONS_PATH, sessionListSchema)).sessions;
+}
+
+const sessionsQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'sessions'], queryFn: getSessions, refetchInterval: PROFILE_REFRESH_MS });
+
+export function useSessions() {
+  return useQuery(sessionsQueryOptions());
+}
+
+function revokeSession(id: string): Promise<null> {
+  return apiJson(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' });
+}
+
+/** Signs one session out; it leaves the list at once, and the list is read again after. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  const { queryKey } = sessionsQueryOptions();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSuccess: (_done, id) => {
+      queryClient.setQueryData(queryKey, (sessions) => sessions?.filter((s) => s.id !== id));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
+function logoutEverywhere(): Promise<null> {
+  return apiJson('/api/auth/logout-all', z.null(), { method: 'POST' });
+}
+
+/** Signs every session out, this browser's included; the caller then clears it here and leaves. */
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: logoutEverywhere });
 }

@@ -18,6 +18,8 @@ import { ActivityTab } from './activity-tab.tsx';
 import { type PlayerGang, useActivity, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';
 import { PrivacyCard } from './privacy-card.tsx';
+import { SecurityCard } from './security-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 import { SocialCards } from './social-cards.tsx';
 
 const TABS = [
@@ -118,6 +120,8 @@ function Profile({ uuid }: { uuid: string }) {
           />
           <SocialCards overview={overview} gang={gang} />
           <PrivacyCard username={profile.data.username} />
+          <SecurityCard />
+          <SessionsCard />
           <Tabs.Root defaultValue="activity" className="pt-2">
             <Tabs.List
               aria-label="Profile sections"

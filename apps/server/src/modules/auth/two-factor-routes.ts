@@ -1,0 +1,97 @@
+import {
+  recoveryCodesSchema,
+  twoFactorCodeRequestSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@prison/shared/auth';
+import { errorSchema } from '@prison/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { authenticate } from '../../plugins/authenticate.ts';
+import type { AccessTokens } from './tokens.ts';
+import { disable, enable, setUp, twoFactorStatus } from './two-factor.ts';
+
+// Per account, after the sign-in check: a stolen access token cannot guess its way to a disable.
+export const TWO_FACTOR_CHANGES_PER_MINUTE = 10;
+
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens }> = async (
+  app,
+  { db, tokens },
+) => {
+  const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema, 503: errorSchema };
+  const perAccount = {
+    rateLimit: {
+      max: TWO_FACTOR_CHANGES_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `2fa:${request.auth?.uuid ?? request.ip}`,
+    },
+  };
+
+  app.get(
+    '/api/auth/2fa',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+        security: [{ bearer: [] }],
+        response: { 200: twoFactorStatusSchema, ...errors },
+      },
+    },
+    async (request) => twoFactorStatus(db, request.auth!.uuid),
+  );
+
+  app.post(
+    '/api/auth/2fa/setup',
+    {
+      onRequest: authenticate(tokens),
+      config: perAccount,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start two-factor setup: a new secret, not active until a code from it is confirmed',
+        description: '409 when two-factor sign-in is already on. A setup not confirmed is replaced.',
+        security: [{ bearer: [] }],
+        response: { 200: twoFactorSetupSchema, ...errors },
+      },
+    },
+    async (request) => setUp(db, request.auth!.uuid),
+  );
+
+  app.post(
+    '/api/auth/2fa/enable',
+    {
+      onRequest: authenticate(tokens),
+      config: perAccount,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor sign-in on with a code from the setup secret',
+        description: 'Answers the ten recovery codes, shown this once. 400 for a wrong code.',
+        security: [{ bearer: [] }],
+        body: twoFactorCodeRequestSchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) => enable(db, request.auth!.uuid, request.body.code),
+  );
+
+  app.post(
+    '/api/auth/2fa/disable',
+    {
+      onRequest: authenticate(tokens),
+      config: perAccount,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor sign-in off with a current code or a recovery code',
+        description: 'Answers the new state (off). 400 for a wrong code, 409 when it is not on.',
+        security: [{ bearer: [] }],
+        body: twoFactorCodeRequestSchema,
+        response: { 200: twoFactorStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await disable(db, request.auth!.uuid, request.body.code);
+      return twoFactorStatus(db, request.auth!.uuid);
+    },
+  );
+};

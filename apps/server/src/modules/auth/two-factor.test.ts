@@ -1,0 +1,350 @@
+import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/auth';
+import { SITE_NAME } from '@prison/shared/brand';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  databaseKinds,
+  eventId,
+  newPlayer,
+  postEvents,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { auditLog, recoveryCodes } from '../../db/schema.ts';
+import { base32Decode, base32Encode, hotp, matchingStep, stepAt, totp } from './two-factor.ts';
+
+describe('TOTP', () => {
+  // RFC 6238 appendix B, SHA-1: the secret is the ASCII of "12345678901234567890", 8 digits.
+  const rfcSecret = Buffer.from('12345678901234567890');
+  it.each([
+    [59, '94287082'],
+    [1111111109, '07081804'],
+    [1111111111, '14050471'],
+    [1234567890, '89005924'],
+    [2000000000, '69279037'],
+    [20000000000, '65353130'],
+  ])('gives the test vector at %i seconds', (seconds, code) => {
+    expect(hotp(rfcSecret, stepAt(seconds * 1000), 8)).toBe(code);
+    // The same through the base32 secret an authenticator app is given, and 6 digits by default.
+    const secret = base32Encode(rfcSecret);
+    expect(secret).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+    expect(totp(secret, stepAt(seconds * 1000))).toBe(code.slice(2));
+  });
+
+  it('reads back what it encodes', () => {
+    for (const length of [0, 1, 5, 19, 20, 33]) {
+      const bytes = Buffer.from(Array.from({ length }, (_, i) => (i * 37 + 11) & 0xff));
+      expect(base32Decode(base32Encode(bytes))).toEqual(bytes);
+    }
+  });
+
+  it('accepts one step of clock drift either way, and no more', () => {
+    const secret = base32Encode(rfcSecret);
+    const now = 1_700_000_000_000;
+    const step = stepAt(now);
+    for (const drift of [-1, 0, 1]) {
+      expect(matchingStep(secret, totp(secret, step + drift), now)).toBe(step + drift);
+    }
+    for (const drift of [-2, 2]) expect(matchingStep(secret, totp(secret, step + drift), now)).toBeNull();
+  });
+});
+
+describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
+  let t: TestApp;
+  const password = 'two-factor-password';
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function account(username: string, roles: string[] = []) {
+    const player = newPlayer({ username });
+    const res = await postEvents(t.app, [
+      player.join,
+      { id: eventId(), type: 'account.password', uuid: player.uuid, password },
+      ...(roles.length ? [{ id: eventId(), type: 'account.roles', uuid: player.uuid, roles }] : []),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    return player;
+  }
+
+  const signIn = (username: string, code?: string, ip = '10.2.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/player-login',
+      payload: { username, password, ...(code === undefined ? {} : { code }) },
+      remoteAddress: ip,
+    });
+  const tokenOf = async (username: string, code?: string) => {
+    const res = await signIn(username, code);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().access_token as string;
+  };
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  const auditOf = (uuid: string) =>
+    t.db
+      .select({ action: auditLog.action, outcome: auditLog.outcome, target: auditLog.target })
+      .from(auditLog)
+      .where(eq(auditLog.actorUuid, uuid))
+      .orderBy(auditLog.id);
+
+  /** Sets up and enables two-factor sign-in; answers the secret, the step its code used and the recovery codes. */
+  async function enrol(token: string) {
+    const setup = await call('POST', '/api/auth/2fa/setup', token);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json();
+    const step = stepAt(Date.now());
+    const enabled = await call('POST', '/api/auth/2fa/enable', token, { code: totp(secret, step) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    return { secret: secret as string, step, recovery: enabled.json().recovery_codes as string[] };
+  }
+
+  it('enrols with a code from the setup secret, then asks for a code at sign-in and takes each code once', async () => {
+    const player = await account('TotpTina');
+    const token = await tokenOf('TotpTina');
+    expect((await call('GET', '/api/auth/2fa', token)).json()).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+
+    const setup = await call('POST', '/api/auth/2fa/setup', token);
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauth_url } = setup.json();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/); // 20 random bytes
+    expect(base32Decode(secret)).toHaveLength(20);
+    const url = new URL(otpauth_url);
+    expect(url.protocol).toBe('otpauth:');
+    expect(url.host).toBe('totp');
+    expect(decodeURIComponent(url.pathname)).toBe(`/${SITE_NAME}:TotpTina`);
+    expect(url.searchParams.get('secret')).toBe(secret);
+    expect(url.searchParams.get('issuer')).toBe(SITE_NAME);
+
+    // Not active yet: the password alone still signs in, and a wrong code does not enable it.
+    await tokenOf('TotpTina');
+    const wrong = await call('POST', '/api/auth/2fa/enable', token, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toMatch(/not right/);
+
+    const step = stepAt(Date.now());
+    const enabled = await call('POST', '/api/auth/2fa/enable', token, { code: totp(secret, step) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const codes: string[] = enabled.json().recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    // Stored only as hashes.
+    const stored = await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.playerUuid, player.uuid));
+    expect(stored).toHaveLength(10);
+    expect(stored.some((row) => codes.some((code) => row.codeHash.includes(code.replace('-', ''))))).toBe(
+      false,
+    );
+    expect((await call('GET', '/api/auth/2fa', token)).json()).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+    });
+    expect((await call('POST', '/api/auth/2fa/setup', token)).statusCode).toBe(409);
+
+    // The password alone is no longer enough.
+    const asked = await signIn('TotpTina');
+    expect(asked.statusCode).toBe(401);
+    expect(asked.json()).toEqual({ detail: 'Two-factor code required', two_factor_required: true });
+
+    // The enrolment's code was used; so is any code of an earlier step. The next step's code works, once.
+    for (const used of [totp(secret, step), totp(secret, step - 1)]) {
+      const res = await signIn('TotpTina', used);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid two-factor code', two_factor_required: true });
+    }
+    const next = totp(secret, step + 1);
+    const signedIn = await signIn('TotpTina', next);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.username).toBe('TotpTina');
+    expect((await signIn('TotpTina', next)).statusCode).toBe(401);
+
+    expect(await auditOf(player.uuid)).toEqual([
+      { action: '2fa.enable', outcome: 'ok', target: player.uuid },
+      ...Array(3).fill({ action: 'auth.second_factor_failed', outcome: 'refused', target: player.uuid }),
+    ]);
+  });
+
+  it('takes each recovery code once, with or without its dash, and turns off with one', async () => {
+    const player = await account('RecoveryRita');
+    const { recovery } = await enrol(await tokenOf('RecoveryRita'));
+    const [first, second, third] = recovery as [string, string, string];
+
+    const res = await signIn('RecoveryRita', first.toUpperCase());
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await signIn('RecoveryRita', first)).statusCode).toBe(401);
+    const token = await tokenOf('RecoveryRita', second.replace('-', ''));
+    expect((await call('GET', '/api/auth/2fa', token)).json()).toEqual({
+      enabled: true,
+      recovery_codes_left: 8,
+    });
+
+    const refused = await call('POST', '/api/auth/2fa/disable', token, { code: first });
+    expect(refused.statusCode).toBe(400);
+    const off = await call('POST', '/api/auth/2fa/disable', token, { code: third });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ enabled: false, recovery_codes_left: 0 });
+    expect((await call('GET', '/api/auth/2fa', token)).json()).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    await tokenOf('RecoveryRita');
+    expect((await call('POST', '/api/auth/2fa/disable', token, { code: third })).statusCode).toBe(409);
+
+    expect((await auditOf(player.uuid)).map((row) => `${row.action} ${row.outcome}`)).toEqual([
+      '2fa.enable ok',
+      'auth.second_factor_failed refused',
+      '2fa.disable refused',
+      '2fa.disable ok',
+    ]);
+  });
+
+  it('turns off with a current code', async () => {
+    const player = await account('DisableDan');
+    const token = await tokenOf('DisableDan');
+    const { secret, step } = await enrol(token);
+    expect((await call('POST', '/api/auth/2fa/disable', token, { code: '123456' })).statusCode).toBe(400);
+    const off = await call('POST', '/api/auth/2fa/disable', token, { code: totp(secret, step + 1) });
+    expect(off.statusCode, off.body).toBe(200);
+    await tokenOf('DisableDan');
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.playerUuid, player.uuid))).toEqual(
+      [],
+    );
+  });
+
+  it('counts wrong codes toward the failed sign-ins of the account', async () => {
+    await account('GuessedGus');
+    const { secret, step } = await enrol(await tokenOf('GuessedGus'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await signIn('GuessedGus', String(100000 + i), `10.3.0.${i}`)).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    const limited = await signIn('GuessedGus', totp(secret, step + 1), '10.3.1.1');
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('records the sign-ins of staff accounts, not of players', async () => {
+    const staff = await account('StaffStan', ['admin']);
+    const player = await account('PlainPam');
+    await tokenOf('StaffStan');
+    await tokenOf('PlainPam');
+    expect(await auditOf(staff.uuid)).toEqual([
+      { action: 'auth.staff_login', outcome: 'ok', target: staff.uuid },
+    ]);
+    expect(await auditOf(player.uuid)).toEqual([]);
+  });
+
+  it('answers the two-factor calls only when signed in', async () => {
+    for (const url of [
+      '/api/auth/2fa',
+      '/api/auth/2fa/setup',
+      '/api/auth/2fa/enable',
+      '/api/auth/2fa/disable',
+    ]) {
+      const res = await t.app.inject({
+        method: url.endsWith('2fa') ? 'GET' : 'POST',
+        url,
+        payload: { code: '1' },
+      });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe.each(databaseKinds())('STAFF_2FA=required on %s', (kind) => {
+  let t: TestApp;
+  const password = 'staff-password-1';
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { STAFF_2FA: 'required' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets a staff account sign in but refuses it the admin API until it enrols', async () => {
+    const staff = newPlayer({ username: 'OwnerOlga' });
+    await postEvents(t.app, [
+      staff.join,
+      { id: eventId(), type: 'account.password', uuid: staff.uuid, password },
+      { id: eventId(), type: 'account.roles', uuid: staff.uuid, roles: ['OWNER'] },
+    ]);
+    const signIn = (code?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/player-login',
+        payload: { username: 'OwnerOlga', password, code },
+      });
+    const dashboard = (token: string) =>
+      t.app.inject({ url: '/api/admin/dashboard', headers: { authorization: `Bearer ${token}` } });
+
+    const first = await signIn();
+    expect(first.statusCode).toBe(200);
+    const token = first.json().access_token;
+    const refused = await dashboard(token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: STAFF_TWO_FACTOR_REQUIRED });
+    const command = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/command',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { command: 'list' },
+    });
+    expect(command.statusCode).toBe(403);
+
+    const auth = { authorization: `Bearer ${token}` };
+    const { secret } = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth })
+    ).json();
+    const step = stepAt(Date.now());
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers: auth,
+      payload: { code: totp(secret, step) },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect((await dashboard(token)).statusCode).toBe(200);
+    const again = await signIn(totp(secret, step + 1));
+    expect(again.statusCode).toBe(200);
+    expect((await dashboard(again.json().access_token)).statusCode).toBe(200);
+
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUuid, staff.uuid)))
+      .orderBy(auditLog.id);
+    expect(actions.map((row) => row.action)).toEqual(['auth.staff_login', '2fa.enable', 'auth.staff_login']);
+  });
+
+  it('is off by default: staff without two-factor sign-in use the admin API', async () => {
+    const other = await createTestApp(kind);
+    try {
+      const staff = newPlayer({ username: 'AdminAbe' });
+      await postEvents(other.app, [
+        staff.join,
+        { id: eventId(), type: 'account.password', uuid: staff.uuid, password },
+        { id: eventId(), type: 'account.roles', uuid: staff.uuid, roles: ['ADMIN'] },
+      ]);
+      const signedIn = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/player-login',
+        payload: { username: 'AdminAbe', password },
+      });
+      const res = await other.app.inject({
+        url: '/api/admin/dashboard',
+        headers: { authorization: `Bearer ${signedIn.json().access_token}` },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+// The fields of a doc and their preview, shared by Create Doc and the editor of an existing doc, and
+// the checks both run before sending (spec 5 Create Doc).
+import {
+  createDocRequestSchema,
+  DOC_CONTENT_MAX_BYTES,
+  DOC_CONTENT_TOO_LARGE,
+  docContentBytes,
+} from '@prison/shared/docs';
+import { clsx } from 'clsx';
+import { CircleAlert, Eye } from 'lucide-react';
+import { type ReactNode, type RefObject, useDeferredValue, useId } from 'react';
+import { LazyMarkdown } from './lazy-markdown.tsx';
+
+export type DocFieldErrors = Partial<Record<'title' | 'content', string>>;
+
+/** Spec 5: both required, both trimmed before sending; content past the size limit is refused here too. */
+export function checkDocFields(title: string, content: string) {
+  const parsed = createDocRequestSchema.safeParse({ title, content });
+  const errors: DocFieldErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof DocFieldErrors;
+    errors[field] ??= issue.message;
+  }
+  if (parsed.success && docContentBytes(parsed.data.content) > DOC_CONTENT_MAX_BYTES) {
+    errors.content = DOC_CONTENT_TOO_LARGE;
+  }
+  return { data: errors.title || errors.content ? undefined : parsed.data, errors };
+}
+
+const fieldClass =
+  'w-full rounded-xl border bg-surface px-4 text-base text-fg shadow-[inset_0_1px_2px_rgb(0_0_0/0.05)] ' +
+  'transition-colors placeholder:text-fg-muted/70 hover:border-fg/30 focus-visible:border-amber-500 ' +
+  'focus-visible:outline-offset-0';
+
+interface DocFieldsProps {
+  title: string;
+  content: string;
+  onTitleChange: (title: string) => void;
+  onContentChange: (content: string) => void;
+  errors: DocFieldErrors;
+  /** Under the title when it has no error: where the doc lives. */
+  titleHint: ReactNode;
+  titleRef: RefObject<HTMLInputElement | null>;
+  contentRef: RefObject<HTMLTextAreaElement | null>;
+  rows: number;
+}
+
+/** Title, "Markdown content" and, once the content is not blank, its rendered preview. */
+export function DocFields({
+  title,
+  content,
+  onTitleChange,
+  onContentChange,
+  errors,
+  titleHint,
+  titleRef,
+  contentRef,
+  rows,
+}: DocFieldsProps) {
+  const ids = { title: useId(), content: useId(), titleHint: useId() };
+  const preview = useDeferredValue(content);
+  return (
+    <>
+      <div>
+        <label htmlFor={ids.title} className="mb-2 block text-sm font-semibold text-fg">
+          Title
+        </label>
+        <input
+          ref={titleRef}
+          id={ids.title}
+          name="title"
+          type="text"
+          required
+          value={title}
+          onChange={(event) => onTitleChange(event.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={ids.titleHint}
+          placeholder="e.g. Surviving your first week"
+          className={clsx(fieldClass, 'h-12', errors.title ? 'border-rose-500' : 'border-line-strong')}
+        />
+        <p id={ids.titleHint} className="mt-2 text-sm">
+          {errors.title ? (
+            <span className="flex items-center gap-1.5 font-medium text-rose-700 dark:text-rose-300">
+              <CircleAlert aria-hidden className="size-4" />
+              {errors.title}
+            </span>
+          ) : (
+            <span className="text-fg-muted">{titleHint}</span>
+          )}
+        </p>
+      </div>
+
+      <div>
+        <label htmlFor={ids.content} className="mb-2 block text-sm font-semibold text-fg">
+          Markdown content
+        </label>
+        <textarea
+          ref={contentRef}
+          id={ids.content}
+          name="content"
+          required
+          rows={rows}
+          value={content}
+          onChange={(event) => onContentChange(event.target.value)}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? `${ids.content}-error` : undefined}
+          placeholder={'## A heading\n\nSome **bold** text, a [link](/docs) and a list:\n\n- first\n- second'}
+          spellCheck
+          className={clsx(
+            fieldClass,
+            'min-h-48 resize-y py-3 font-mono text-sm leading-6',
+            errors.content ? 'border-rose-500' : 'border-line-strong',
+          )}
+        />
+        {errors.content && (
+          <p
+            id={`${ids.content}-error`}
+            className="mt-2 flex items-center gap-1.5 text-sm font-medium text-rose-700 dark:text-rose-300"
+          >
+            <CircleAlert aria-hidden className="size-4" />
+            {errors.content}
+          </p>
+        )}
+      </div>
+
+      {preview.trim() && (
+        <div>
+          <h3 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-fg-muted uppercase">
+            <Eye aria-hidden className="size-4" />
+            Preview
+          </h3>
+          <div className="mt-3 rounded-2xl border border-dashed border-line-strong bg-surface px-5 py-5 sm:px-6">
+            <LazyMarkdown content={preview} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The address line under the title: the slug a title will get, or the one a doc keeps. */
+export function DocAddress({ slug }: { slug: string | null }) {
+  return <code className="font-mono text-[13px] text-fg">/docs/{slug ?? '…'}</code>;
+}

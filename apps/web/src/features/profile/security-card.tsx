@@ -1,0 +1,305 @@
+import { RECOVERY_CODE_COUNT } from '@prison/shared/auth';
+import { clsx } from 'clsx';
+import { Check, Copy, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import {
+  twoFactorErrorText,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useSetUpTwoFactor,
+  useTwoFactor,
+} from './api.ts';
+
+// The QR encoder loads only when a player starts enrolling.
+const QrCode = lazy(() => import('./qr-code.tsx'));
+
+const fieldClass =
+  'h-11 w-full rounded-xl border border-line-strong bg-surface px-4 font-mono text-base tracking-wider ' +
+  'text-fg shadow-[inset_0_1px_2px_rgb(0_0_0/0.05)] transition-colors placeholder:font-sans ' +
+  'placeholder:tracking-normal placeholder:text-fg-muted/70 hover:border-fg/30 ' +
+  'focus-visible:border-amber-500 focus-visible:outline-offset-0';
+
+/**
+ * Two-factor sign-in (TOTP): off, enrolling (scan the QR code or type the key, confirm with a code),
+ * the recovery codes once, and on (turned off with a code).
+ */
+export function SecurityCard() {
+  const status = useTwoFactor();
+  const setUp = useSetUpTwoFactor();
+  // Held here rather than in the enrolment form, which is gone once the status says "on": the
+  // recovery codes it answers stay on screen until the player has saved them.
+  const enable = useEnableTwoFactor();
+  const titleId = useId();
+  const enabled = status.data?.enabled ?? false;
+
+  let body: ReactNode;
+  if (enable.data) {
+    body = (
+      <RecoveryCodes
+        codes={enable.data.recovery_codes}
+        onDone={() => {
+          enable.reset();
+          setUp.reset();
+        }}
+      />
+    );
+  } else if (status.isPending) {
+    body = <Skeleton className="h-11 w-full sm:w-56" />;
+  } else if (status.isError) {
+    body = <p className="text-sm text-fg-muted">Security settings are unavailable right now.</p>;
+  } else if (enabled) {
+    body = <TurnOff codesLeft={status.data.recovery_codes_left} />;
+  } else if (setUp.data) {
+    body = (
+      <Enrol
+        secret={setUp.data.secret}
+        otpauthUrl={setUp.data.otpauth_url}
+        checking={enable.isPending}
+        error={
+          enable.isError
+            ? twoFactorErrorText(enable.error, 'Two-factor sign-in could not be turned on. Please try again.')
+            : null
+        }
+        onConfirm={(code) => enable.mutate(code)}
+        onCancel={() => {
+          enable.reset();
+          setUp.reset();
+        }}
+      />
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-fg-muted">Off: your password alone signs you in.</p>
+        <button
+          type="button"
+          className={buttonClass('primary', 'md', 'shrink-0')}
+          disabled={setUp.isPending}
+          onClick={() => setUp.mutate()}
+        >
+          <ShieldCheck aria-hidden className="size-4" />
+          {setUp.isPending ? 'Starting…' : 'Enable two-factor'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section id="security" aria-labelledby={titleId} className={cardClass('scroll-mt-24 p-5')}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 gap-3">
+          <span
+            aria-hidden
+            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-400/12 text-accent ring-1 ring-amber-400/25"
+          >
+            <KeyRound className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h3 id={titleId} className="font-display text-lg font-bold text-fg">
+              Security
+            </h3>
+            <p className="mt-0.5 text-sm text-pretty text-fg-muted">
+              Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen
+              password alone cannot open your account.
+            </p>
+          </div>
+        </div>
+        {status.data && (
+          <span
+            className={clsx(
+              'inline-flex shrink-0 items-center gap-1.5 self-start rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset',
+              enabled
+                ? 'bg-emerald-500/10 text-emerald-800 ring-emerald-500/30 dark:text-emerald-200'
+                : 'bg-fg/[0.06] text-fg-muted ring-line-strong',
+            )}
+          >
+            {enabled ? (
+              <ShieldCheck aria-hidden className="size-3.5" />
+            ) : (
+              <ShieldOff aria-hidden className="size-3.5" />
+            )}
+            Two-factor {enabled ? 'on' : 'off'}
+          </span>
+        )}
+      </div>
+      <div aria-live="polite" className="mt-4 border-t border-line pt-4">
+        {body}
+        {setUp.isError && (
+          <Alert tone="error" className="mt-3">
+            {twoFactorErrorText(setUp.error, 'Two-factor setup could not start. Please try again.')}
+          </Alert>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The secret as authenticator apps show it: groups of four. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+function Enrol({
+  secret,
+  otpauthUrl,
+  checking,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  secret: string;
+  otpauthUrl: string;
+  checking: boolean;
+  error: string | null;
+  onConfirm: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const codeId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onConfirm(String(new FormData(event.currentTarget).get('code') ?? ''));
+  }
+
+  return (
+    <div className="grid gap-6 sm:grid-cols-[auto_minmax(0,1fr)]">
+      <div className="flex justify-center sm:block">
+        <Suspense fallback={<Skeleton className="size-44" />}>
+          <QrCode value={otpauthUrl} label="QR code of your two-factor key" />
+        </Suspense>
+      </div>
+      <div className="min-w-0 space-y-4 text-sm text-fg-muted">
+        <div>
+          <p className="font-semibold text-fg">1. Scan the QR code with an authenticator app</p>
+          <p className="mt-1">Or enter this key in the app by hand:</p>
+          <div className="mt-2 flex items-center gap-2">
+            <code className="min-w-0 rounded-lg bg-fg/[0.06] px-3 py-2 font-mono text-[13px] break-all text-fg">
+              {grouped(secret)}
+            </code>
+            <CopyButton text={secret} label="Copy key" />
+          </div>
+        </div>
+        <form onSubmit={submit} noValidate aria-busy={checking}>
+          <label htmlFor={codeId} className="font-semibold text-fg">
+            2. Enter the 6-digit code the app shows
+          </label>
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+            <input
+              id={codeId}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              className={clsx(fieldClass, 'sm:max-w-44')}
+            />
+            <button type="submit" disabled={checking} className={buttonClass('primary', 'md')}>
+              {checking ? 'Checking…' : 'Turn on'}
+            </button>
+            <button type="button" onClick={onCancel} className={buttonClass('ghost', 'md')}>
+              Cancel
+            </button>
+          </div>
+          {error && (
+            <Alert tone="error" className="mt-3">
+              {error}
+            </Alert>
+          )}
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Alert tone="warning">
+        Two-factor sign-in is on. Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe: each one
+        signs you in once if you lose your authenticator. They are shown only this once.
+      </Alert>
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-xl bg-fg/[0.04] p-3 font-mono text-sm text-fg ring-1 ring-line sm:grid-cols-5"
+      >
+        {codes.map((code) => (
+          <li key={code} className="rounded-lg bg-surface px-2 py-1.5 text-center ring-1 ring-line">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-3">
+        <CopyButton text={codes.join('\n')} label="Copy codes" />
+        <button type="button" onClick={onDone} className={buttonClass('primary', 'sm')}>
+          I have saved them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TurnOff({ codesLeft }: { codesLeft: number }) {
+  const disable = useDisableTwoFactor();
+  const codeId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    disable.mutate(String(new FormData(event.currentTarget).get('code') ?? ''));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={disable.isPending} className="space-y-3">
+      <p className="text-sm text-fg-muted">
+        Sign-in asks for a code from your authenticator app.{' '}
+        {codesLeft === 1 ? '1 recovery code left.' : `${codesLeft} recovery codes left.`}
+      </p>
+      <div>
+        <label htmlFor={codeId} className="text-sm font-semibold text-fg">
+          To turn it off, enter a code from your app or a recovery code
+        </label>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+          <input
+            id={codeId}
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="123456"
+            className={clsx(fieldClass, 'sm:max-w-56')}
+          />
+          <button type="submit" disabled={disable.isPending} className={buttonClass('secondary', 'md')}>
+            <ShieldOff aria-hidden className="size-4" />
+            {disable.isPending ? 'Turning off…' : 'Disable two-factor'}
+          </button>
+        </div>
+      </div>
+      {disable.isError && (
+        <Alert tone="error">
+          {twoFactorErrorText(disable.error, 'Two-factor sign-in could not be turned off. Please try again.')}
+        </Alert>
+      )}
+    </form>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className={buttonClass('secondary', 'sm', 'shrink-0')}
+      onClick={() =>
+        void navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+      {copied ? 'Copied' : label}
+    </button>
+  );
+}
