@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { postBridgeEvents } from './bridge.ts';
 import { expectAccessible } from './fixtures.ts';
+import { submitLogin } from './login-form.ts';
 
 const PASSWORD = 'sessions-journey';
 const SAFARI_ON_IPHONE =
@@ -14,7 +15,7 @@ async function signIn(page: Page, username: string, redirect: string) {
   await page.goto(`/login?redirect=${redirect}`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitLogin(page);
   await expect(page).toHaveURL(new RegExp(`${redirect}$`));
 }
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { postBridgeEvents } from './bridge.ts';
 import { expectAccessible } from './fixtures.ts';
+import { submitLogin } from './login-form.ts';
 import { totpCode } from './totp.ts';
 
 const PASSWORD = 'two-factor-journey';
@@ -12,7 +13,7 @@ async function signInWithPassword(page: Page, username: string) {
   await page.goto('/login?redirect=/profile');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitLogin(page);
 }
 
 test('a player turns on two-factor sign-in and signs in with a code from the app', async ({ page }) => {
@@ -55,7 +56,7 @@ test('a player turns on two-factor sign-in and signs in with a code from the app
   await expectAccessible(page);
   // The enrolment used this step's code; the next step's is within the allowed drift.
   await code.fill(totpCode(secret, 1));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  expect(await submitLogin(page)).toBe(200);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Security' }).getByText('Two-factor on')).toBeVisible({

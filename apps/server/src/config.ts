@@ -26,8 +26,11 @@ export interface Config {
   webDist: string;
   /** Searches a minute per address (SEARCH_RATE_LIMIT). */
   searchRateLimit: number;
-  /** How many docs the site keeps (DOCS_MAX_COUNT) and their total size (DOCS_MAX_TOTAL_KB). */
-  docLimits: { maxDocs: number; maxTotalBytes: number };
+  /**
+   * How many docs the site keeps (DOCS_MAX_COUNT), their total size (DOCS_MAX_TOTAL_KB) and the size of
+   * their whole history (DOCS_MAX_HISTORY_MB).
+   */
+  docLimits: { maxDocs: number; maxTotalBytes: number; maxHistoryBytes: number };
   /** STAFF_2FA=required: the admin API refuses staff accounts without two-factor sign-in. */
   staffTwoFactorRequired: boolean;
 }
@@ -148,6 +151,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     docLimits: {
       maxDocs: positiveInt(env, 'DOCS_MAX_COUNT', 500),
       maxTotalBytes: positiveInt(env, 'DOCS_MAX_TOTAL_KB', 8192) * 1024,
+      maxHistoryBytes: positiveInt(env, 'DOCS_MAX_HISTORY_MB', 256) * 1024 * 1024,
     },
     staffTwoFactorRequired: staffTwoFactor === 'required',
   };

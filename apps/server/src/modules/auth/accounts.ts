@@ -69,11 +69,10 @@ export async function createAccount(
     const uuid = existing?.uuid ?? input.uuid ?? offlineUuid(input.username);
     if (!existing) await tx.insert(players).values({ uuid, username: input.username });
     await recordAudit(tx, rolesSet(existing?.username ?? input.username, uuid, roles));
-    const values = { passwordHash, roles, updatedAt: new Date() };
-    await tx
-      .insert(accounts)
-      .values({ playerUuid: uuid, ...values })
-      .onConflictDoUpdate({ target: accounts.playerUuid, set: values });
+    // The domain's rules: replacing an account is a new password and new roles, which sign its
+    // sessions out.
+    await storeRoles(tx, uuid, roles);
+    await storePasswordHash(tx, uuid, passwordHash);
     return { uuid, username: existing?.username ?? input.username, roles };
   });
 }

@@ -76,10 +76,16 @@ export async function login(
   if (secondFactor === 'missing') throw secondFactorRefused(TWO_FACTOR_REQUIRED);
   if (secondFactor === 'wrong') return 'second_factor';
   const user: User = { uuid: account.uuid, username: account.username, roles: account.roles };
-  if (canUseAdminConsole(user.roles)) {
-    await recordAudit(db, { actor: user.uuid, action: 'auth.staff_login', target: user.uuid, outcome: 'ok' });
-  }
   const { sid, refresh_token } = await db.transaction(async (tx) => {
+    // Recorded with the session it opens: a sign-in that fails to open one leaves no row.
+    if (canUseAdminConsole(user.roles)) {
+      await recordAudit(tx, {
+        actor: user.uuid,
+        action: 'auth.staff_login',
+        target: user.uuid,
+        outcome: 'ok',
+      });
+    }
     const sid = await startSession(tx, user.uuid, device);
     return { sid, refresh_token: await issueRefreshToken(tx, user.uuid, sid) };
   });

@@ -16,7 +16,7 @@ import {
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
 import { type ServerProcess, startServer } from '../../../test/server-process.ts';
-import { setPassword, setRoles } from './accounts.ts';
+import { createAccount, setPassword, setRoles } from './accounts.ts';
 import { deviceLabel } from './device.ts';
 
 const CHROME_ON_WINDOWS =
@@ -193,6 +193,10 @@ describe.each(databaseKinds())('signed-in sessions on %s', (kind) => {
     expect(await me(session.access_token)).toBe(401);
     session = await signIn('SessionErin');
     await setRoles(t.db, 'SessionErin', ['OWNER']);
+    expect(await me(session.access_token)).toBe(401);
+    // Creating the account again replaces its password: the same.
+    session = await signIn('SessionErin');
+    await createAccount(t.db, { username: 'SessionErin', password: PASSWORD, roles: ['OWNER'] });
     expect(await me(session.access_token)).toBe(401);
   });
 

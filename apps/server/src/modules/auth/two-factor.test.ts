@@ -13,6 +13,14 @@ import {
 import { auditLog, recoveryCodes } from '../../db/schema.ts';
 import { base32Decode, base32Encode, hotp, matchingStep, stepAt, totp } from './two-factor.ts';
 
+/** The `n`th six-digit code that is surely refused for `secret` now: no step near now gives it. */
+function wrongCode(secret: string, n = 0): string {
+  const now = stepAt(Date.now());
+  const near = new Set([-2, -1, 0, 1, 2].map((d) => totp(secret, now + d)));
+  const codes: string[] = [];
+  for (let code = 100000; codes.length <= n; code++) if (!near.has(String(code))) codes.push(String(code));
+  return codes[n]!;
+}
 describe('TOTP', () => {
   // RFC 6238 appendix B, SHA-1: the secret is the ASCII of "12345678901234567890", 8 digits.
   const rfcSecret = Buffer.from('12345678901234567890');
@@ -125,7 +133,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
 
     // Not active yet: the password alone still signs in, and a wrong code does not enable it.
     await tokenOf('TotpTina');
-    const wrong = await call('POST', '/api/auth/2fa/enable', token, { code: '000000' });
+    const wrong = await call('POST', '/api/auth/2fa/enable', token, { code: wrongCode(secret) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toMatch(/not right/);
 
@@ -166,6 +174,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect((await signIn('TotpTina', next)).statusCode).toBe(401);
 
     expect(await auditOf(player.uuid)).toEqual([
+      { action: '2fa.enable', outcome: 'refused', target: player.uuid },
       { action: '2fa.enable', outcome: 'ok', target: player.uuid },
       ...Array(3).fill({ action: 'auth.second_factor_failed', outcome: 'refused', target: player.uuid }),
     ]);
@@ -209,7 +218,9 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const player = await account('DisableDan');
     const token = await tokenOf('DisableDan');
     const { secret, step } = await enrol(token);
-    expect((await call('POST', '/api/auth/2fa/disable', token, { code: '123456' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/auth/2fa/disable', token, { code: wrongCode(secret) })).statusCode).toBe(
+      400,
+    );
     const off = await call('POST', '/api/auth/2fa/disable', token, { code: totp(secret, step + 1) });
     expect(off.statusCode, off.body).toBe(200);
     await tokenOf('DisableDan');
@@ -223,7 +234,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const { secret, step } = await enrol(await tokenOf('GuessedGus'));
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      statuses.push((await signIn('GuessedGus', String(100000 + i), `10.3.0.${i}`)).statusCode);
+      statuses.push((await signIn('GuessedGus', wrongCode(secret, i), `10.3.0.${i}`)).statusCode);
     }
     expect(statuses).toEqual(Array(10).fill(401));
     const limited = await signIn('GuessedGus', totp(secret, step + 1), '10.3.1.1');

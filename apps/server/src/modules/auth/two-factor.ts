@@ -172,11 +172,11 @@ export async function setUp(db: Db, uuid: string): Promise<TwoFactorSetup> {
 
 /** Confirms the setup with a code from its secret: from now on sign-in asks for a code. */
 export async function enable(db: Db, uuid: string, code: string): Promise<RecoveryCodes> {
-  return db.transaction(async (tx) => {
+  const enabled = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.playerUuid, uuid)).for('update');
     if (!row) throw conflict('Start the two-factor setup first.');
     if (row.enabledAt) throw conflict('Two-factor sign-in is already on.');
-    if (!isTotpCode(code) || !(await useCode(tx, uuid, row.secret, code))) throw invalid(WRONG_CODE);
+    if (!isTotpCode(code) || !(await useCode(tx, uuid, row.secret, code))) return null;
     await recordAudit(tx, { actor: uuid, action: '2fa.enable', target: uuid, outcome: 'ok' });
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, uuid));
@@ -186,6 +186,11 @@ export async function enable(db: Db, uuid: string, code: string): Promise<Recove
     await tx.update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.playerUuid, uuid));
     return { recovery_codes: codes };
   });
+  if (!enabled) {
+    await recordAudit(db, { actor: uuid, action: '2fa.enable', target: uuid, outcome: 'refused' });
+    throw invalid(WRONG_CODE);
+  }
+  return enabled;
 }
 
 /** Turns two-factor sign-in off with a current code or a recovery code. */

@@ -438,6 +438,33 @@ describe.each(databaseKinds())('the docs limits on %s', (kind) => {
     ]);
     expect(refusals[1]!.detail).toEqual({ reason: tooMany.json().detail });
   });
+
+  it('caps the whole history, so editing back and forth or deleting cannot grow it without end', async () => {
+    const small = await createTestApp(kind, { DOCS_MAX_HISTORY_MB: '1' });
+    try {
+      const owner = await account(small, ['OWNER'], 'Historian');
+      const api = client(small, owner);
+      // 90 KB each, under the 100 KB a doc may hold.
+      const text = (c: string) => c.repeat(90 * 1024);
+      expect((await api.create('Toggle', text('a'))).statusCode).toBe(201);
+      // The listed text never grows, but each revision is kept: the twelfth would pass 1 MB.
+      let revision = 1;
+      for (const c of 'bababababa') {
+        expect((await api.edit('toggle', { title: 'Toggle', content: text(c), revision })).statusCode).toBe(
+          200,
+        );
+        revision++;
+      }
+      const full = await api.edit('toggle', { title: 'Toggle', content: text('b'), revision });
+      expect(full.statusCode).toBe(413);
+      expect(full.json().detail).toContain('DOCS_MAX_HISTORY_MB');
+      // A deleted doc's history still counts.
+      expect((await api.remove('toggle')).statusCode).toBe(204);
+      expect((await api.create('Again', text('c'))).statusCode).toBe(413);
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('doc edits across two server processes on PostgreSQL', () => {

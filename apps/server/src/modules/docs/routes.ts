@@ -65,7 +65,9 @@ export const docsRoutes: FastifyPluginAsyncZod<{
   const limits = config.docLimits;
   const limitsText =
     `The site keeps at most ${limits.maxDocs} docs (DOCS_MAX_COUNT, 409 past it) holding at most ` +
-    `${limits.maxTotalBytes / 1024} KB of text together (DOCS_MAX_TOTAL_KB, 413 past it).`;
+    `${limits.maxTotalBytes / 1024} KB of text together (DOCS_MAX_TOTAL_KB, 413 past it); every revision ` +
+    `ever saved, deleted docs' included, at most ${limits.maxHistoryBytes / (1024 * 1024)} MB ` +
+    '(DOCS_MAX_HISTORY_MB, 413 past it).';
 
   // Every reader gets the same snapshot's bytes, encoded once (live/encoded-body.ts), with no query
   // per request; the fast lane (plugins/fast-lane.ts) sends them once the snapshot is built, and the

@@ -29,6 +29,8 @@ import { type AuditAction, recordAudit } from '../audit/service.ts';
 export interface DocLimits {
   maxDocs: number;
   maxTotalBytes: number;
+  /** Every revision ever saved, deleted docs' included: the history is never pruned, so it is capped. */
+  maxHistoryBytes: number;
 }
 
 export const NO_SUCH_DOC = 'No doc has this address.';
@@ -89,8 +91,30 @@ export async function takeDocsTurn(tx: Tx): Promise<void> {
 const sizeText = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.floor(bytes / 1024)} KB`;
 
-/** Refuses a write that would take the listed docs past the limits; one that shrinks them always passes. */
-async function checkLimits(tx: Tx, limits: DocLimits, more: { docs: number; bytes: number }): Promise<void> {
+/**
+ * Refuses a write that would take the listed docs past the limits (one that shrinks them passes), or
+ * whose new revision (`revision`: the bytes it stores) would take the history past its own.
+ */
+async function checkLimits(
+  tx: Tx,
+  limits: DocLimits,
+  more: { docs: number; bytes: number; revision: number },
+): Promise<void> {
+  if (more.revision > 0) {
+    const [history] = await tx
+      .select({
+        bytes:
+          sql<number>`coalesce(sum(octet_length(${docRevisions.title}) + octet_length(${docRevisions.content})), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(docRevisions);
+    if (history!.bytes + more.revision > limits.maxHistoryBytes) {
+      throw tooLarge(
+        `The docs' history may hold at most ${sizeText(limits.maxHistoryBytes)}, and this revision would go past it. Ask the site's owner to raise DOCS_MAX_HISTORY_MB.`,
+      );
+    }
+  }
   if (more.docs <= 0 && more.bytes <= 0) return;
   const [held] = await tx
     .select({
@@ -158,7 +182,11 @@ export async function createDoc(
   const base = slugify(input.title);
   return audited(db, { actor, action: 'doc.create', target: base }, async (tx) => {
     await takeDocsTurn(tx);
-    await checkLimits(tx, limits, { docs: 1, bytes: docContentBytes(input.content) });
+    await checkLimits(tx, limits, {
+      docs: 1,
+      bytes: docContentBytes(input.content),
+      revision: docContentBytes(input.title) + docContentBytes(input.content),
+    });
     const slug = await freeSlug(tx, base);
     await recordAudit(tx, {
       actor,
@@ -196,6 +224,7 @@ async function saveRevision(
   await checkLimits(tx, limits, {
     docs: 0,
     bytes: docContentBytes(next.content) - docContentBytes(doc.content),
+    revision: docContentBytes(next.title) + docContentBytes(next.content),
   });
   const revision = doc.revision + 1;
   await recordAudit(tx, {
@@ -262,7 +291,7 @@ export async function restoreDoc(db: Db, slug: string, actor: string, limits: Do
     if (!row) throw notFound(NO_SUCH_DOC);
     if (!row.deletedAt) throw conflict(NOT_DELETED);
     const { id, doc } = row;
-    await checkLimits(tx, limits, { docs: 1, bytes: docContentBytes(doc.content) });
+    await checkLimits(tx, limits, { docs: 1, bytes: docContentBytes(doc.content), revision: 0 });
     await recordAudit(tx, {
       actor,
       action: 'doc.restore',
