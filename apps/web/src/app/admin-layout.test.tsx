@@ -1,3 +1,4 @@
+import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/auth';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -46,5 +47,20 @@ describe('admin layout account links', () => {
     expect(paths().filter((path) => path.startsWith('POST'))).toEqual(['POST /api/auth/logout']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('the console under STAFF_2FA=required', () => {
+  it('tells staff without two-factor sign-in to enrol, with a link to the Security card', async () => {
+    stubFetch(async () => json({ detail: STAFF_TWO_FACTOR_REQUIRED }, 403));
+    storeSession(['ADMIN']);
+    renderAdmin('admin-path', '/admin');
+    expect(
+      await screen.findByText(STAFF_TWO_FACTOR_REQUIRED, { exact: false }, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Enrol in two-factor sign-in' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/profile#security$/),
+    );
   });
 });

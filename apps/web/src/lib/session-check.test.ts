@@ -206,4 +206,16 @@ describe('checkStoredSession with a session in the mirror cookies only', () => {
     expect(readSession()).toBeNull();
     expect(document.cookie).toMatch(/cp_token=/);
   });
+
+  it('keeps a refreshed pair in the cookies even when /me cannot be reached: the old one is spent', async () => {
+    cookies(tokenExpiringIn(-5));
+    server({
+      me: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await checkStoredSession()).toBe('guest');
+    expect(readSession()).toBeNull();
+    expect(document.cookie).toContain('cp_refresh_token=new-refresh');
+  });
 });

@@ -7,6 +7,7 @@ import { apiJson, fetchJson, isHttpError, jsonRequest, refreshAccessToken } from
 import {
   clearSessionCookies,
   logout,
+  mirrorTokens,
   type NewSession,
   readCookieSession,
   readRefreshToken,
@@ -98,6 +99,8 @@ async function adoptCookieSession(found: NewSession | null, now: number): Promis
       );
       token = pair.access_token;
       refreshToken = pair.refresh_token;
+      // Unless a sign-in on this page meanwhile wrote its own.
+      if (!readToken()) mirrorTokens(token, refreshToken);
     }
     const user = await fetchJson('/api/auth/me', userSchema, {
       headers: { authorization: `Bearer ${token}` },

@@ -189,6 +189,16 @@ export function saveTokens(token: string, refreshToken: string): void {
   notify();
 }
 
+/**
+ * A refresh of a session found only in the cookies rotated its pair: the cookies get the new pair at
+ * once (the old refresh token is spent, and sending it again would end the session everywhere), while
+ * this page stays a guest's until the server confirms the session.
+ */
+export function mirrorTokens(token: string, refreshToken: string): void {
+  writeCookie(SESSION_COOKIE_NAMES.token, token);
+  writeCookie(SESSION_COOKIE_NAMES.refreshToken, refreshToken);
+}
+
 /** The server's current view of the user (GET /api/auth/me), e.g. after a role changed in game. */
 export function saveUser(user: SessionUser): void {
   const rawUser = JSON.stringify(user);
