@@ -27,6 +27,7 @@ export interface AuditRecord {
   /** A player's uuid, or null for the command line. */
   actor: string | null;
   action: AuditAction;
+  /** What it was done to; none when it is the actor's own account (a sign-in, their two-factor). */
   target?: string | null;
   outcome: AuditOutcome;
   detail?: Record<string, unknown>;

@@ -82,7 +82,6 @@ export async function login(
       await recordAudit(tx, {
         actor: user.uuid,
         action: 'auth.staff_login',
-        target: user.uuid,
         outcome: 'ok',
       });
     }

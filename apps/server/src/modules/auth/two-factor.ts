@@ -177,7 +177,7 @@ export async function enable(db: Db, uuid: string, code: string): Promise<Recove
     if (!row) throw conflict('Start the two-factor setup first.');
     if (row.enabledAt) throw conflict('Two-factor sign-in is already on.');
     if (!isTotpCode(code) || !(await useCode(tx, uuid, row.secret, code))) return null;
-    await recordAudit(tx, { actor: uuid, action: '2fa.enable', target: uuid, outcome: 'ok' });
+    await recordAudit(tx, { actor: uuid, action: '2fa.enable', outcome: 'ok' });
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, uuid));
     await tx
@@ -187,7 +187,7 @@ export async function enable(db: Db, uuid: string, code: string): Promise<Recove
     return { recovery_codes: codes };
   });
   if (!enabled) {
-    await recordAudit(db, { actor: uuid, action: '2fa.enable', target: uuid, outcome: 'refused' });
+    await recordAudit(db, { actor: uuid, action: '2fa.enable', outcome: 'refused' });
     throw invalid(WRONG_CODE);
   }
   return enabled;
@@ -203,13 +203,13 @@ export async function disable(db: Db, uuid: string, code: string): Promise<void>
       .for('update');
     if (!row) throw conflict('Two-factor sign-in is not on.');
     if (!(await useCode(tx, uuid, row.secret, code))) return false;
-    await recordAudit(tx, { actor: uuid, action: '2fa.disable', target: uuid, outcome: 'ok' });
+    await recordAudit(tx, { actor: uuid, action: '2fa.disable', outcome: 'ok' });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, uuid));
     await tx.delete(twoFactor).where(eq(twoFactor.playerUuid, uuid));
     return true;
   });
   if (!done) {
-    await recordAudit(db, { actor: uuid, action: '2fa.disable', target: uuid, outcome: 'refused' });
+    await recordAudit(db, { actor: uuid, action: '2fa.disable', outcome: 'refused' });
     throw invalid(WRONG_CODE);
   }
 }
@@ -230,7 +230,6 @@ export async function checkSecondFactor(
   await recordAudit(db, {
     actor: uuid,
     action: 'auth.second_factor_failed',
-    target: uuid,
     outcome: 'refused',
   });
   return 'wrong';

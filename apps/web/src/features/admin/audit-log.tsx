@@ -108,7 +108,7 @@ function AuditEntry({ event }: { event: AuditEvent }) {
   return (
     <li className="py-2" data-audit-action={event.action}>
       <p className="truncate font-mono text-xs font-semibold text-fg">
-        {event.action === 'rcon.command' ? `> ${event.target}` : (event.target ?? '—')}
+        {event.action === 'rcon.command' ? `> ${event.target}` : (event.target ?? event.actor_name)}
       </p>
       <p className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-xs text-fg-muted">
         <span>

@@ -4,7 +4,7 @@ import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { useCreateDoc } from './api.ts';
-import { checkDocFields, DocAddress, type DocFieldErrors, DocFields } from './doc-fields.tsx';
+import { DocAddress, DocFields, useDocDraft } from './doc-fields.tsx';
 
 const CREATE_FAILED = 'Failed to create doc.';
 
@@ -16,30 +16,26 @@ interface CreateDocCardProps {
 
 /** Spec 2.5 "Create Doc" card, for accounts that may write docs. */
 export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [errors, setErrors] = useState<DocFieldErrors>({});
+  const draft = useDocDraft({ title: '', content: '' });
   const [created, setCreated] = useState<Doc | null>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const ownTitleRef = useRef<HTMLInputElement>(null);
   const titleInput = titleRef ?? ownTitleRef;
   const mutation = useCreateDoc();
   const busy = mutation.isPending;
-  const slug = title.trim() ? slugify(title) : null;
+  const slug = draft.title.trim() ? slugify(draft.title) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setCreated(null);
     mutation.reset();
-    const { data, errors: found } = checkDocFields(title, content);
-    setErrors(found);
+    const { data, errors: found } = draft.check();
     if (found.title) return titleInput.current?.focus();
     if (!data) return contentRef.current?.focus();
     mutation.mutate(data, {
       onSuccess: (doc) => {
-        setTitle('');
-        setContent('');
+        draft.replace({ title: '', content: '' });
         setCreated(doc);
         onCreated(doc);
       },
@@ -78,17 +74,7 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
       <form noValidate aria-busy={busy} onSubmit={submit}>
         <div className="space-y-6 px-6 py-6 sm:px-8">
           <DocFields
-            title={title}
-            content={content}
-            onTitleChange={(value) => {
-              setTitle(value);
-              setErrors((e) => ({ ...e, title: undefined }));
-            }}
-            onContentChange={(value) => {
-              setContent(value);
-              setErrors((e) => ({ ...e, content: undefined }));
-            }}
-            errors={errors}
+            {...draft.fields}
             titleHint={
               <>
                 Its address will be <DocAddress slug={slug} />

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { useEditDoc, useReloadDoc } from './api.ts';
 import { DocCardHeader } from './doc-card-header.tsx';
-import { checkDocFields, DocAddress, type DocFieldErrors, DocFields } from './doc-fields.tsx';
+import { DocAddress, DocFields, useDocDraft } from './doc-fields.tsx';
 import { docCardClass } from './doc-reader.tsx';
 
 const SAVE_FAILED = 'Failed to save doc.';
@@ -18,10 +18,8 @@ const GONE = 'This doc has been deleted meanwhile.';
  * to reload the doc, as does a newer revision arriving while the writer types.
  */
 export function DocEditor({ doc, onClose }: { doc: Doc; onClose: (saved: Doc | null) => void }) {
-  const [title, setTitle] = useState(doc.title);
-  const [content, setContent] = useState(doc.content);
+  const draft = useDocDraft(doc);
   const [revision, setRevision] = useState(doc.revision);
-  const [errors, setErrors] = useState<DocFieldErrors>({});
   const [reloading, setReloading] = useState(false);
   const [reloadFailed, setReloadFailed] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -37,8 +35,7 @@ export function DocEditor({ doc, onClose }: { doc: Doc; onClose: (saved: Doc | n
     event.preventDefault();
     if (busy) return;
     mutation.reset();
-    const { data, errors: found } = checkDocFields(title, content);
-    setErrors(found);
+    const { data, errors: found } = draft.check();
     if (found.title) return titleRef.current?.focus();
     if (!data) return contentRef.current?.focus();
     mutation.mutate({ slug: doc.slug, ...data, revision }, { onSuccess: onClose });
@@ -51,10 +48,8 @@ export function DocEditor({ doc, onClose }: { doc: Doc; onClose: (saved: Doc | n
     try {
       const current = await reloadDoc(doc.slug);
       if (!current) return setReloadFailed(GONE);
-      setTitle(current.title);
-      setContent(current.content);
+      draft.replace(current);
       setRevision(current.revision);
-      setErrors({});
       mutation.reset();
       contentRef.current?.focus();
     } catch {
@@ -92,17 +87,7 @@ export function DocEditor({ doc, onClose }: { doc: Doc; onClose: (saved: Doc | n
       <form noValidate aria-busy={busy} onSubmit={submit}>
         <div className="space-y-6 px-6 py-6 sm:px-10">
           <DocFields
-            title={title}
-            content={content}
-            onTitleChange={(value) => {
-              setTitle(value);
-              setErrors((e) => ({ ...e, title: undefined }));
-            }}
-            onContentChange={(value) => {
-              setContent(value);
-              setErrors((e) => ({ ...e, content: undefined }));
-            }}
-            errors={errors}
+            {...draft.fields}
             titleHint={
               <>
                 Its address stays <DocAddress slug={doc.slug} />, so links to it keep working.

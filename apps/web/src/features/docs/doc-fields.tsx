@@ -8,13 +8,13 @@ import {
 } from '@prison/shared/docs';
 import { clsx } from 'clsx';
 import { CircleAlert, Eye } from 'lucide-react';
-import { type ReactNode, type RefObject, useDeferredValue, useId } from 'react';
+import { type ReactNode, type RefObject, useDeferredValue, useId, useState } from 'react';
 import { LazyMarkdown } from './lazy-markdown.tsx';
 
 export type DocFieldErrors = Partial<Record<'title' | 'content', string>>;
 
 /** Spec 5: both required, both trimmed before sending; content past the size limit is refused here too. */
-export function checkDocFields(title: string, content: string) {
+function checkDocFields(title: string, content: string) {
   const parsed = createDocRequestSchema.safeParse({ title, content });
   const errors: DocFieldErrors = {};
   for (const issue of parsed.error?.issues ?? []) {
@@ -31,6 +31,44 @@ const fieldClass =
   'w-full rounded-xl border bg-surface px-4 text-base text-fg shadow-[inset_0_1px_2px_rgb(0_0_0/0.05)] ' +
   'transition-colors placeholder:text-fg-muted/70 hover:border-fg/30 focus-visible:border-amber-500 ' +
   'focus-visible:outline-offset-0';
+
+/**
+ * The title and content being written, and the error each field showed at the last check: typing in
+ * a field clears its error. `fields` are DocFields' value props.
+ */
+export function useDocDraft(initial: { title: string; content: string }) {
+  const [title, setTitle] = useState(initial.title);
+  const [content, setContent] = useState(initial.content);
+  const [errors, setErrors] = useState<DocFieldErrors>({});
+  return {
+    title,
+    /** Checks the fields, showing what is wrong; `data` when both are fine. */
+    check() {
+      const checked = checkDocFields(title, content);
+      setErrors(checked.errors);
+      return checked;
+    },
+    /** Puts another text in place of the draft (after a save, or a reload), with no errors. */
+    replace(next: { title: string; content: string }) {
+      setTitle(next.title);
+      setContent(next.content);
+      setErrors({});
+    },
+    fields: {
+      title,
+      content,
+      errors,
+      onTitleChange(value: string) {
+        setTitle(value);
+        setErrors((e) => ({ ...e, title: undefined }));
+      },
+      onContentChange(value: string) {
+        setContent(value);
+        setErrors((e) => ({ ...e, content: undefined }));
+      },
+    },
+  };
+}
 
 interface DocFieldsProps {
   title: string;
