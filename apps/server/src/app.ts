@@ -56,12 +56,22 @@ export function loggerOptions(level: string) {
   };
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server
+ * (hop 0 is the socket's peer), ranges trust those addresses. Never true (every hop).
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(deps: AppDeps) {
   const { config, database, hub, secrets } = deps;
   const lane = new FastLane();
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions('silent') }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 256 * 1024,
     // Bound how long a slow client may hold a connection open.
     requestTimeout: 30_000,

@@ -1,6 +1,8 @@
 // Every environment variable the server reads, parsed once, with defaults and clear errors.
 // The README lists the same variables; keep the two in step.
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export class ConfigError extends Error {}
@@ -21,7 +23,12 @@ export interface Config {
   avatarUrl: string;
   assetBaseUrl: string;
   demo: boolean;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many proxy hops in front of the server to believe (a number), or the proxies'
+   * addresses and ranges; false trusts none. Never "every hop": the client writes the left-most
+   * X-Forwarded-For entry itself.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDist: string;
   /** Searches a minute per address (SEARCH_RATE_LIMIT). */
@@ -33,6 +40,19 @@ export interface Config {
   docLimits: { maxDocs: number; maxTotalBytes: number; maxHistoryBytes: number };
   /** STAFF_2FA=required: the admin API refuses staff accounts without two-factor sign-in. */
   staffTwoFactorRequired: boolean;
+  /**
+   * Automatic backups of the embedded database (BACKUP_DIR, BACKUP_INTERVAL, BACKUP_KEEP); null
+   * with DATABASE_URL (PostgreSQL has its own tools) or BACKUP_INTERVAL=off.
+   */
+  backups: { dir: string; intervalMs: number; keep: number } | null;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; null turns the endpoint off. */
+  metricsToken: string | null;
+  /** Open WebSockets one address may hold (SOCKETS_PER_ADDRESS); past it the upgrade answers 429. */
+  socketsPerAddress: number;
+  /** Connections the process accepts in all (MAX_CONNECTIONS), below its file-descriptor limit. */
+  maxConnections: number;
+  /** Listing pages a minute per player, or per address when signed out (LISTINGS_RATE_LIMIT). */
+  listingsRateLimit: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -97,6 +117,99 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration such as 30m, 6h or 1d; null when the variable says off. */
+function duration(env: Env, name: string, fallback: string): number | null {
+  const value = (text(env, name) ?? fallback).toLowerCase();
+  if (['off', '0', 'false', 'no'].includes(value)) return null;
+  const match = /^(\d+)\s*([smhd])$/.exec(value);
+  const ms = match ? Number(match[1]) * (DURATION_UNITS[match[2] as string] as number) : Number.NaN;
+  if (!match || !Number.isSafeInteger(ms) || ms < 60_000) {
+    throw new ConfigError(
+      `${name} must be a duration of at least a minute such as 30m, 6h or 1d, or off; got "${value}"`,
+    );
+  }
+  return ms;
+}
+
+/** An address or a CIDR range, IPv4 or IPv6, as proxy-addr (Fastify's trustProxy) reads them. */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (family === 4 && isIP(bits) === 4) return true; // 10.0.0.0/255.0.0.0
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(env: Env): Config['trustProxy'] {
+  const value = text(env, 'TRUST_PROXY');
+  if (value === null || ['off', '0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be at most 10 hops, got "${value}"`);
+    return hops;
+  }
+  if (['on', 'true', 'yes', '1'].includes(value.toLowerCase())) {
+    throw new ConfigError(
+      'TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8): trusting every hop lets a client choose its own address',
+    );
+  }
+  const ranges = list(env, 'TRUST_PROXY');
+  const bad = ranges.find((range) => !isAddressOrRange(range));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of hops or addresses and ranges such as 10.0.0.0/8, got "${bad}"`,
+    );
+  }
+  return ranges;
+}
+
+/** The soft limit on open files, read from /proc on Linux; null elsewhere. */
+export function openFileLimit(limits = '/proc/self/limits'): number | null {
+  try {
+    const line = readFileSync(limits, 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('Max open files'));
+    const soft = line ? Number(line.split(/\s{2,}/)[1]) : Number.NaN;
+    return Number.isSafeInteger(soft) && soft > 0 ? soft : null;
+  } catch {
+    return null;
+  }
+}
+
+// Descriptors kept free below the limit for the database, the data directory, RCON and logs.
+const RESERVED_FILES = 128;
+
+function maxConnections(env: Env, fileLimit: number | null): number {
+  const ceiling = fileLimit === null ? null : fileLimit - RESERVED_FILES;
+  if (ceiling !== null && ceiling < 64) {
+    throw new ConfigError(
+      `the open-file limit (${fileLimit}) is too low to serve; raise it (ulimit -n) to at least 1024`,
+    );
+  }
+  const value = text(env, 'MAX_CONNECTIONS');
+  if (value === null) return ceiling ?? 10_000;
+  const n = positiveInt(env, 'MAX_CONNECTIONS', 1);
+  if (ceiling !== null && n > ceiling) {
+    throw new ConfigError(
+      `MAX_CONNECTIONS must stay below the open-file limit (${fileLimit}) less ${RESERVED_FILES} for the server's own files: at most ${ceiling}, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+function backupsOf(env: Env, dataDir: string, databaseUrl: string | null, cwd: string): Config['backups'] {
+  const intervalMs = duration(env, 'BACKUP_INTERVAL', '6h');
+  const keep = positiveInt(env, 'BACKUP_KEEP', 8);
+  const dir = resolve(cwd, text(env, 'BACKUP_DIR') ?? join(dataDir, 'backups'));
+  if (databaseUrl !== null || intervalMs === null) return null;
+  return { dir, intervalMs, keep };
+}
+
 function secret(env: Env, name: string, production: boolean): string | null {
   const value = text(env, name);
   if (value !== null && value.length < 16) {
@@ -108,7 +221,11 @@ function secret(env: Env, name: string, production: boolean): string | null {
   return value;
 }
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+export function loadConfig(
+  env: Env = process.env,
+  cwd = process.cwd(),
+  fileLimit: number | null = openFileLimit(),
+): Config {
   const production = env.NODE_ENV === 'production';
   const databaseUrl = text(env, 'DATABASE_URL');
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -123,11 +240,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
+  const dataDir = resolve(cwd, text(env, 'DATA_DIR') ?? 'data');
   return {
     production,
     port: port(env, 'PORT', 8080) ?? 8080,
     host: text(env, 'HOST') ?? '0.0.0.0',
-    dataDir: resolve(cwd, text(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
     databaseUrl,
     jwtSecret: secret(env, 'JWT_SECRET', production),
     bridgeToken: secret(env, 'BRIDGE_TOKEN', production),
@@ -144,7 +262,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     assetBaseUrl: url(env, 'ASSET_BASE_URL', DEFAULT_ASSET_BASE_URL) as string,
     // Demo mode (simulated game server, demo accounts) is never on in production.
     demo: production ? false : flag(env, 'DEMO', true),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     logLevel,
     webDist: resolve(cwd, text(env, 'WEB_DIST') ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     searchRateLimit: positiveInt(env, 'SEARCH_RATE_LIMIT', 120),
@@ -154,5 +272,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxHistoryBytes: positiveInt(env, 'DOCS_MAX_HISTORY_MB', 256) * 1024 * 1024,
     },
     staffTwoFactorRequired: staffTwoFactor === 'required',
+    backups: backupsOf(env, dataDir, databaseUrl, cwd),
+    metricsToken: secret(env, 'METRICS_TOKEN', false),
+    socketsPerAddress: positiveInt(env, 'SOCKETS_PER_ADDRESS', 64),
+    maxConnections: maxConnections(env, fileLimit),
+    listingsRateLimit: positiveInt(env, 'LISTINGS_RATE_LIMIT', 300),
   };
 }
