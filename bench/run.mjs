@@ -17,6 +17,9 @@ if (benches.length === 0) {
 }
 for (const name of benches) {
   console.log(`\n▶ bench/${name}.mjs`);
-  const { status } = spawnSync(process.execPath, [`${here}${name}.mjs`], { stdio: 'inherit' });
+  // Benchmarks import the server's TypeScript sources (tsx), and so the shared package's sources.
+  const { status } = spawnSync(process.execPath, ['--conditions=development', `${here}${name}.mjs`], {
+    stdio: 'inherit',
+  });
   if (status !== 0) process.exit(status ?? 1);
 }

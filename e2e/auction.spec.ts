@@ -102,6 +102,60 @@ test('a player buys with the slider, sees the toast and the new quantity, and th
     .toBe(false);
 });
 
+test('a long category loads more listings as the player scrolls, and a new sort starts again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // 120 listings: the first page holds 50, scrolling brings the rest a page at a time.
+  const tag = randomUUID().slice(0, 8);
+  const seller = randomUUID();
+  const key = `e2e-long-${tag}`;
+  await postBridgeEvents(page.request, [
+    { type: 'player.join', uuid: seller, username: `Bulk${tag.slice(0, 6)}` },
+    ...Array.from({ length: 120 }, (_, i) => ({
+      type: 'auction.listed',
+      listing_id: `e2e-long-${tag}-${String(i).padStart(3, '0')}`,
+      seller_uuid: seller,
+      category_key: key,
+      category_name: `Long Goods ${tag}`,
+      item: { name: `Cobblestone ${i}`, icon: 'cobblestone' },
+      qty: 1 + (i % 7),
+      price: 10 + (i % 13),
+    })),
+  ]);
+  await signInAs(page, DEMO_PLAYER);
+  await page.goto(`/auction/${key}`);
+  const rows = page.locator('[data-listing]');
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByText('Showing 50 of 120 listings')).toBeVisible();
+  // The figures are the whole category's, not the first page's.
+  await expect(page.getByText('Total quantity').locator('xpath=..')).toContainText('477');
+
+  // Scrolling to the end of the list brings the next page by itself.
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(100);
+  await expect(page.getByText('Showing 100 of 120 listings')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(120);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  // Every listing once, cheapest first.
+  const prices = await rows.locator('td:nth-child(4)').allTextContents();
+  const values = prices.map((p) => Number(p.replace(/[$,]/g, '')));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  expect(new Set(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-listing')))).size).toBe(
+    120,
+  );
+
+  // A new sort is a new first page (chosen where a player would: back up at the select).
+  const sort = page.getByLabel('Sort');
+  await sort.scrollIntoViewIfNeeded();
+  await sort.selectOption('quantity_desc');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first().locator('[data-qty]')).toHaveText('7');
+  await expect(page.getByText('Showing 50 of 120 listings')).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('a refused purchase shows the server detail, else "Purchase failed"', async ({ page }) => {
   const { key, listing } = await stockCategory(page);
   await signInAs(page, DEMO_PLAYER);

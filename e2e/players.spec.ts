@@ -105,6 +105,26 @@ test('a player leaving the game shows on their page at once', async ({ page }) =
   await expect(presence.getByText('Online now')).toHaveCount(0);
 });
 
+test('a balance above 10^15 shows to the cent, and moves live', async ({ page }) => {
+  const whale = newPlayer('Whale');
+  // Above 2^53: sent as a JSON number it would read $4,000,000,000,000,007.50.
+  await postBridgeEvents(page.request, [
+    { type: 'player.join', ...whale },
+    { type: 'player.balance', uuid: whale.uuid, delta: '4000000000000007.35', reason: 'e2e' },
+  ]);
+  await page.goto(`/players/${whale.username}`);
+  const figures = hero(page, whale.username);
+  await expect(figures.getByText('$4,000,000,000,000,007.35', { exact: true })).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+  await postBridgeEvents(page.request, [
+    { type: 'player.balance', uuid: whale.uuid, delta: '0.05', reason: 'e2e' },
+  ]);
+  await expect(figures.getByText('$4,000,000,000,000,007.40', { exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
+});
+
 test('a player hides their statistics on /profile and their public page stops showing them', async ({
   page,
   browser,

@@ -1,6 +1,7 @@
 // npm test: typecheck and lint, unit/component/integration tests (on PGlite, and on PostgreSQL too
-// when TEST_DATABASE_URL is set), the production build with its size budget, then the end-to-end
-// tests in Chromium. Stops at the first failing step.
+// when TEST_DATABASE_URL is set), the production build (the server compiled to JavaScript, the web
+// app with its size budget), then the end-to-end tests in Chromium against that build. Stops at the
+// first failing step.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -194,7 +194,7 @@ export async function startApiServer(
   delete env.DATABASE_URL; // PGlite unless a database is given
   const { url, ...server } = await startProcess(
     label,
-    [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    [...nodeArgs, '--conditions=development', '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: {
@@ -209,6 +209,8 @@ export async function startApiServer(
         DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-')),
         WEB_DIST: webDist,
         LOG_LEVEL: 'info',
+        // Every benchmark client connects from this machine's one address.
+        SOCKETS_PER_ADDRESS: '1000000',
       },
     },
     (output) => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? null,

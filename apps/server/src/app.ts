@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
 import type { LiveHub } from './live/hub.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { adminRoutes, rconTarget } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
@@ -29,10 +29,12 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts';
 import { FastLane, parseQuery } from './plugins/fast-lane.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurity } from './plugins/security.ts';
 import { registerSockets } from './plugins/sockets.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { RconClient } from './rcon/client.ts';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +54,11 @@ export function loggerOptions(level: string) {
         url: redactUrl(req.url),
         remoteAddress: req.ip,
       }),
+    },
+    // @fastify/websocket logs the path, query string and all, of an upgrade to a route with no feed.
+    redact: {
+      paths: ['path'],
+      censor: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value),
     },
   };
 }
@@ -104,6 +111,8 @@ export async function buildApp(deps: AppDeps) {
     // The game server posts every second: one line per request would drown everything else.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  // Connections past MAX_CONNECTIONS are closed as they arrive, before the process runs out of files.
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -143,7 +152,10 @@ export async function buildApp(deps: AppDeps) {
       ),
   });
   await registerOpenApi(app);
-  const sessionSockets = await registerSockets(app, database);
+  // Staff commands' connection to the game server: the admin console's, whose state the metrics show.
+  const rcon = new RconClient({ target: () => rconTarget(config, secrets) });
+  const metrics = registerMetrics(app, { token: config.metricsToken, database, hub, lane, rcon });
+  const sessionSockets = await registerSockets(app, database, config.socketsPerAddress);
 
   // The fast lane's answers carry the security headers of JSON answers, which it sends itself.
   const laneJsonHeaders = apiHeaders(config);
@@ -155,16 +167,25 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionRoutes, { db: database.db, tokens });
   await app.register(twoFactorRoutes, { db: database.db, tokens });
   await app.register(docsRoutes, { db: database.db, hub, config, tokens, lane, headers: laneJsonHeaders });
-  await app.register(bridgeRoutes, { db: database.db, bridgeToken: secrets.bridgeToken });
+  await app.register(bridgeRoutes, {
+    db: database.db,
+    bridgeToken: secrets.bridgeToken,
+    onEvent: metrics.bridgeEvent,
+  });
   await app.register(onlineRoutes, { db: database.db, hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: laneJsonHeaders });
   await app.register(playersRoutes, { db: database.db, hub, config, tokens });
   await app.register(socialRoutes, { db: database.db, hub, config, tokens, sessionSockets });
   await app.register(searchRoutes, { db: database.db, hub, perMinute: config.searchRateLimit });
   await app.register(statusRoutes, { db: database.db, hub });
-  await app.register(auctionRoutes, { db: database.db, hub, tokens });
+  await app.register(auctionRoutes, {
+    db: database.db,
+    hub,
+    tokens,
+    listingsPerMinute: config.listingsRateLimit,
+  });
   await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
-  await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets });
+  await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets, rcon });
   await app.register(previewsRoutes, { db: database.db, config });
   await registerWebApp(app, config.webDist, config.adminHosts, {
     resolve: linkPreviews({ db: database.db, hub }),

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   linkSync,
+  lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -90,6 +92,28 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new DataDirBusyError(`Could not lock the data directory ${dataDir}`);
+}
+
+/**
+ * DATA_DIR holds password hashes, private messages and the generated secrets: only the server's
+ * user may read it. From now on this process creates files 0600 and directories 0700 (its umask),
+ * and what is already there is made so.
+ */
+export function keepDataDirPrivate(dataDir: string): void {
+  process.umask(0o077);
+  makePrivate(dataDir);
+}
+
+/**
+ * Directories 0700 and files 0600, from `path` down, each directory before its contents. A
+ * symbolic link is left as it is, and so is what it points to.
+ */
+export function makePrivate(path: string): void {
+  const entry = lstatSync(path);
+  if (entry.isSymbolicLink()) return;
+  const mode = entry.isDirectory() ? 0o700 : 0o600;
+  if ((entry.mode & 0o7777) !== mode) chmodSync(path, mode);
+  if (entry.isDirectory()) for (const name of readdirSync(path)) makePrivate(join(path, name));
 }
 
 function sleepSync(ms: number): void {

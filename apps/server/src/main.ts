@@ -3,8 +3,10 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
+import { startControlChannel } from './backup/control.ts';
+import { startBackupSchedule } from './backup/schedule.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirBusyError, lockDataDir, resolveSecrets } from './data-dir.ts';
+import { DataDirBusyError, keepDataDirPrivate, lockDataDir, resolveSecrets } from './data-dir.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { LiveHub } from './live/hub.ts';
 
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     if (err instanceof DataDirBusyError) fail(err.message);
     throw err;
   }
+  keepDataDirPrivate(config.dataDir);
   const log = pino(loggerOptions(config.logLevel));
   // A dependency failing later must not take the process down: log it and keep serving.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
@@ -70,6 +73,10 @@ async function main(): Promise<void> {
     releaseDataDir();
     fail(`Start-up failed: ${(err as Error).message}`);
   }
+  // The embedded database belongs to this process: `npm run backup` asks it through the control socket.
+  const control =
+    database.kind === 'pglite' ? await startControlChannel(config.dataDir, database, log) : null;
+  const backups = config.backups ? startBackupSchedule(database, config.backups, log) : null;
 
   let simulator: { stop(): Promise<void> } | null = null;
   const stopSimulating = new AbortController();
@@ -104,6 +111,8 @@ async function main(): Promise<void> {
     try {
       stopSimulating.abort();
       await simulator?.stop();
+      await backups?.stop();
+      await control?.close();
       await app.close();
       await hub.stop();
       await database.close();

@@ -1,6 +1,7 @@
 // The admin console (spec 2.12, 3 Dashboard response and Command result, 4 Admin dashboard, 5 Admin
 // command, 7 the admin calls, 9 dashboard sizes; DESIGN.md section 4 "Staff commands").
 import { z } from 'zod';
+import { describedMoney, moneySchema } from './money.ts';
 import { clampedLimit } from './players.ts';
 
 // Spec 9: the dashboard shows 10 recent events, the top 6 balances, the top 5 gangs, 24 hours of XP.
@@ -22,8 +23,8 @@ export const dashboardSummarySchema = z.object({
   /** Players seen in game during the last 24 hours. */
   active_last_day: z.int(),
   total_players: z.int(),
-  /** The sum of every player's balance; money is a JSON number (DESIGN.md section 3). */
-  total_balance: z.number(),
+  /** The sum of every player's balance, exact (money.ts). */
+  total_balance: describedMoney("The sum of every player's balance"),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
@@ -52,7 +53,7 @@ export const dashboardPlayerSchema = z.object({
   uuid: z.string(),
   username: z.string().nullable(),
   rank: z.string().nullable(),
-  balance: z.number(),
+  balance: moneySchema,
   level: z.int(),
 });
 export type DashboardPlayer = z.infer<typeof dashboardPlayerSchema>;
@@ -62,7 +63,7 @@ export const dashboardGangSchema = z.object({
   name: z.string(),
   member_count: z.int(),
   online_count: z.int(),
-  balance: z.number().nullable(),
+  balance: moneySchema.nullable(),
 });
 export type DashboardGang = z.infer<typeof dashboardGangSchema>;
 

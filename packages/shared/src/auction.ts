@@ -1,28 +1,62 @@
 // The auction house (spec 2.10, 2.11, 3 Auction category and Listing, 4 Purchase, 7, 8; DESIGN.md
-// sections 3 and 7). Prices are unit prices; money is a JSON number on the wire and exact numeric in
-// the database.
+// sections 3, 7 and 8). Prices are unit prices; money is exact: numeric in the database, a decimal
+// string on the wire (money.ts).
 import { z } from 'zod';
+import { describedMoney } from './money.ts';
 
 export const auctionCategorySchema = z.object({
   key: z.string(),
   displayName: z.string().describe('Game colour codes (the section sign and one character) stripped'),
   icon: z.string(),
   count: z.int().describe('Active listings in the category'),
-  lowest: z.number().nullable().describe('The lowest unit price listed; null with no listings'),
-  highest: z.number().nullable().describe('The highest unit price listed; null with no listings'),
+  lowest: describedMoney('The lowest unit price listed (null with no listings)').nullable(),
+  highest: describedMoney('The highest unit price listed (null with no listings)').nullable(),
 });
 export type AuctionCategory = z.infer<typeof auctionCategorySchema>;
 export const auctionCategoriesSchema = z.object({ categories: z.array(auctionCategorySchema) });
 
 export const LISTING_SORTS = ['price_asc', 'price_desc', 'quantity_asc', 'quantity_desc'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
+/**
+ * A page of listings: 50 fill a tall screen (a row is about 250 bytes of JSON, so a page is about
+ * 12 KB) and leave scrolling a request every few screens; 100 bounds what one request reads and sends.
+ */
+export const LISTINGS_DEFAULT_LIMIT = 50;
+export const LISTINGS_MAX_LIMIT = 100;
+/** Far longer than any cursor the server writes (a sort, a price of 40 digits and a listing id). */
+const CURSOR_MAX_LENGTH = 512;
+const LIMIT_RANGE = `limit must be a whole number from 1 to ${LISTINGS_MAX_LIMIT}`;
+
 export const listingsQuerySchema = z.object({
   sort: z
     .enum(LISTING_SORTS, {
       error: (issue) => `Unknown sort "${String(issue.input)}": use one of ${LISTING_SORTS.join(', ')}`,
     })
     .default('price_asc'),
+  limit: z.coerce
+    .number({ error: LIMIT_RANGE })
+    .int({ error: LIMIT_RANGE })
+    .min(1, LIMIT_RANGE)
+    .max(LISTINGS_MAX_LIMIT, LIMIT_RANGE)
+    .default(LISTINGS_DEFAULT_LIMIT)
+    .describe(`Listings per page: ${LISTINGS_DEFAULT_LIMIT} by default, at most ${LISTINGS_MAX_LIMIT}`),
+  cursor: z
+    .string()
+    .min(1, 'cursor must not be empty')
+    .max(CURSOR_MAX_LENGTH, 'This cursor is not one of ours: start again from the first page')
+    .optional()
+    .describe(
+      "The previous page's `next_cursor`, as it was (it belongs to that sort); none for the first page",
+    ),
+  min_qty: z.coerce
+    .number({ error: 'min_qty must be a whole number from 0 to 1000000' })
+    .int({ error: 'min_qty must be a whole number from 0 to 1000000' })
+    .min(0, 'min_qty must be a whole number from 0 to 1000000')
+    .max(1_000_000, 'min_qty must be a whole number from 0 to 1000000')
+    .default(0)
+    .describe('Only listings with at least this many units left (spec 2.11 minimum quantity); 0 by default'),
 });
+export type ListingsQuery = z.input<typeof listingsQuerySchema>;
 // PostgreSQL text cannot hold NUL: an id or key with one is refused here rather than failing the query.
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
@@ -36,11 +70,51 @@ export const listingSchema = z.object({
   seller: z.string().describe("The seller's uuid"),
   sellerName: z.string(),
   qty: z.int().describe('Units left'),
-  price: z.number().describe('Unit price'),
+  price: describedMoney('Unit price'),
 });
 export type Listing = z.infer<typeof listingSchema>;
-/** GET /api/auction/categories/:key/listings: a category's active listings and its name. */
-export const listingsSchema = z.object({ listings: z.array(listingSchema), displayName: z.string() });
+
+/**
+ * Spec 2.11's summary, market recap and top sellers, over every active listing of the category (not
+ * one page's, and whatever min_qty asks).
+ */
+export const listingsSummarySchema = z.object({
+  listings: z.int().describe('Active listings'),
+  sellers: z.int().describe('Players with an active listing'),
+  totalQuantity: z.int().describe('Units left, summed'),
+  totalValue: describedMoney('Units left times their unit price, summed'),
+  floor: describedMoney('The lowest unit price (null with no listings)').nullable(),
+  ceiling: describedMoney('The highest unit price (null with no listings)').nullable(),
+  averagePrice: describedMoney(
+    'The unit price weighted by units left, rounded to cents (null with no listings)',
+  ).nullable(),
+  cheapestSeller: z.string().nullable().describe('The name of the seller of the first listing by price_asc'),
+  topSellers: z
+    .array(
+      z.object({
+        seller: z.string().describe("The seller's uuid"),
+        sellerName: z.string(),
+        quantity: z.int().describe('Units left over their active listings'),
+        listings: z.int(),
+      }),
+    )
+    .describe('The top 3 by units left, then by name'),
+});
+export type ListingsSummary = z.infer<typeof listingsSummarySchema>;
+
+/**
+ * GET /api/auction/categories/:key/listings: one page of a category's active listings and its name.
+ * The first page (no cursor) carries the summary; the others have null.
+ */
+export const listingsSchema = z.object({
+  listings: z.array(listingSchema),
+  displayName: z.string(),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe('Pass as `cursor` for the next page, with the same sort; null on the last page'),
+  summary: listingsSummarySchema.nullable().describe('On the first page only (no cursor)'),
+});
 export type Listings = z.infer<typeof listingsSchema>;
 
 /** POST /api/auction/purchase. */
@@ -63,10 +137,10 @@ export const purchaseSchema = z.object({
   id: z.string().describe('The purchase id'),
   listing_id: z.string(),
   qty: z.int(),
-  price: z.number().describe('Unit price paid'),
-  total: z.number(),
+  price: describedMoney('Unit price paid'),
+  total: describedMoney('What the buyer paid'),
   remaining: z.int().describe('Units left on the listing after this purchase'),
-  balance: z.number().describe("The buyer's balance after paying"),
+  balance: describedMoney("The buyer's balance after paying"),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -37,7 +37,9 @@ const isoTime = z.iso.datetime({ offset: true }).max(40);
 // double, so 1234567890123456.78 arrives as 1234567890123456.78; a client that cannot write such
 // a number exactly may send the same text as a JSON string ("1234567890123456.78"). Amounts must
 // be below 1e36 in size; more than 2 decimals are rounded half away from zero, once, by the site
-// (the ledger row and the balance get the same rounded amount).
+// (the ledger row and the balance get the same rounded amount). Both forms stay accepted: what the
+// site answers carries money as decimal strings (money.ts), but a plugin that sends numbers keeps
+// working unchanged.
 export const MONEY_LIMIT = 1e36;
 /** Decimal places an amount may be written with (all but 2 are rounded away; this bounds the work). */
 export const MAX_MONEY_DECIMALS = 1000;

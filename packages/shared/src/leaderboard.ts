@@ -1,5 +1,6 @@
 // The public leaderboard (spec sections 2.9, 3 Leaderboard entry and Ranks, 7, 9).
 import { z } from 'zod';
+import { moneySchema } from './money.ts';
 
 export const LEADERBOARD_METRICS = ['level', 'xp', 'prestige', 'balance'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
@@ -38,8 +39,7 @@ export const leaderboardEntrySchema = z.object({
   xp: z.number(),
   prestige: z.int(),
   rank: z.string(),
-  // Money is exact in the database; on the wire it is a JSON number (DESIGN.md section 3).
-  balance: z.number(),
+  balance: moneySchema,
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

@@ -1,37 +1,106 @@
-// Compact money (spec 2.7 and 9: a $ prefix, grouped digits) for figures that must fit a tile: the
-// admin dashboard's and the link preview cards'. No zod here: the web app's bundles carry it.
+// Money as the pages write it (spec 9 Formatting: a $ prefix and thousands separators; leaderboard
+// balances rounded; the dashboard without decimals) and the little arithmetic they do with it. Money
+// arrives as exact decimal text ("4000000000000007.35", money.ts) and stays exact: Intl.NumberFormat
+// formats a decimal string digit for digit (ECMA-402 NumberFormat v3), and sums and comparisons
+// are done in whole cents with BigInt, never through a double. No zod here: the web app's bundles
+// carry it.
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+type Decimal = `${number}`;
 
-// Prison economies run past trillions: Intl's compact notation stops at T.
-const UNITS: readonly (readonly [number, string])[] = [
-  [1e18, 'Qi'],
-  [1e15, 'Q'],
-  [1e12, 'T'],
-  [1e9, 'B'],
-  [1e6, 'M'],
-];
+const MONEY = /^-?[0-9]+(?:\.[0-9]+)?$/;
+const isMoney = (amount: string): amount is Decimal => MONEY.test(amount);
 
-/** "$48,210", "-$3": whole dollars; anything that is not a number is "$0". */
-export function formatWholeDollars(value: number): string {
-  if (!Number.isFinite(value)) return '$0';
-  const text = whole.format(Math.round(Math.abs(value)));
-  return value < 0 && text !== '0' ? `-$${text}` : `$${text}`;
+// signDisplay 'negative': an amount that rounds to zero is "$0", never "-$0".
+const withCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  signDisplay: 'negative',
+  trailingZeroDisplay: 'stripIfInteger',
+});
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  signDisplay: 'negative',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+  roundingMode: 'halfExpand',
+});
+const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, roundingMode: 'halfExpand' });
+
+/** "$1,234.50", "$1,234", "-$3.05": cents (both digits) only when there are any; not money is "$0". */
+export function formatMoney(amount: string): string {
+  return isMoney(amount) ? withCents.format(amount) : '$0';
 }
+
+/** "$48,210", "-$3": rounded to whole dollars (half away from zero); not money is "$0". */
+export function formatWholeDollars(amount: string): string {
+  return isMoney(amount) ? wholeDollars.format(amount) : '$0';
+}
+
+// Prison economies run past trillions: Intl's compact notation stops at T. Each unit is a power of
+// ten, so dividing by it is moving the decimal point.
+const UNITS: readonly (readonly [number, string])[] = [
+  [18, 'Qi'],
+  [15, 'Q'],
+  [12, 'T'],
+  [9, 'B'],
+  [6, 'M'],
+];
 
 /**
  * "$3.01Q", "$12.5B", "-$4.2M": a sum of a million or more in the largest unit it reaches. Smaller
- * sums, and anything that is not a number, are written by `below`: whole dollars unless the caller
+ * sums, and anything that is not money, are written by `below`: whole dollars unless the caller
  * passes its own format (the web app shows cents).
  */
 export function formatMoneyCompact(
-  value: number,
-  below: (value: number) => string = formatWholeDollars,
+  amount: string,
+  below: (amount: string) => string = formatWholeDollars,
 ): string {
-  const size = Math.abs(value);
-  const unit = UNITS.find(([scale]) => size >= scale);
-  if (!Number.isFinite(value) || !unit) return below(value);
-  const text = `${twoDecimals.format(size / unit[0])}${unit[1]}`;
-  return value < 0 ? `-$${text}` : `$${text}`;
+  if (!isMoney(amount)) return below(amount);
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const digits = whole.replace(/^0+(?=[0-9])/, '');
+  const unit = UNITS.find(([power]) => digits.length > power);
+  if (!unit) return below(amount);
+  const [power, name] = unit;
+  const point = digits.length - power;
+  const scaled = `${digits.slice(0, point)}.${digits.slice(point)}${fraction}` as Decimal;
+  return `${negative ? '-' : ''}$${twoDecimals.format(scaled)}${name}`;
+}
+
+/** Exact money text ("-1234.5") in whole cents; a third decimal and beyond are dropped. */
+export function toCents(amount: string): bigint {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const cents = BigInt(whole || '0') * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/** Whole cents as money text with two decimals: 123450n -> "1234.50". */
+export function fromCents(cents: bigint): string {
+  const size = cents < 0n ? -cents : cents;
+  const text = `${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+  return cents < 0n ? `-${text}` : text;
+}
+
+/** Negative, zero or positive as `a` is below, equal to or above `b`, exactly. */
+export function compareMoney(a: string, b: string): number {
+  const difference = toCents(a) - toCents(b);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}
+
+/** `count` units at `price` each, exactly. */
+export const timesMoney = (price: string, count: number): string => fromCents(toCents(price) * BigInt(count));
+
+/** The sum of the amounts, exactly. */
+export const sumMoney = (amounts: readonly string[]): string =>
+  fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0n));
+
+/** `total` shared by `count`, to the nearest cent (halves away from zero); null when count is 0. */
+export function divideMoney(total: string, count: number): string | null {
+  if (count <= 0) return null;
+  const cents = toCents(total);
+  const n = BigInt(count);
+  const rounded = (2n * (cents < 0n ? -cents : cents) + n) / (2n * n);
+  return fromCents(cents < 0n ? -rounded : rounded);
 }

@@ -1,6 +1,7 @@
 // Players as the profile sees them (spec 2.7, 3 Profile data, Player stats response, GKit state,
-// Activity item; 7 the players calls). Times are ISO strings; money is a JSON number.
+// Activity item; 7 the players calls). Times are ISO strings; money is an exact decimal string.
 import { z } from 'zod';
+import { moneySchema } from './money.ts';
 
 // Any 8-4-4-4-12 hex id, like the bridge's: Bedrock players joining through Floodgate have ids such
 // as 00000000-0000-0000-0009-01f64f65c7c3, which are not RFC 4122 uuids.
@@ -15,7 +16,7 @@ export const publicProfileSchema = z.object({
   rank: z.string(),
   level: z.int(),
   prestige: z.int(),
-  balance: z.number(),
+  balance: moneySchema,
   /** Experience towards the levels of the current prestige (the level bar reads it). */
   xp: z.number(),
   lifetime_xp: z.number(),
@@ -124,7 +125,7 @@ export const playerPageSchema = z.object({
   prestige: z.int(),
   xp: z.number(),
   lifetime_xp: z.number(),
-  balance: z.number(),
+  balance: moneySchema,
   online: z.boolean(),
   last_seen_at: z.string().nullable(),
   gang: z

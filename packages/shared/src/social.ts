@@ -1,5 +1,6 @@
 // The social hub (spec 2.8, 3 Social overview, Friend, Gang; 7 the social calls and sockets).
 import { z } from 'zod';
+import { describedMoney } from './money.ts';
 import { activityListSchema } from './players.ts';
 
 /** GET /api/social/overview. The gang's fields are null for a player in no gang. */
@@ -40,7 +41,7 @@ export const gangSchema = z.object({
   /** Open, InviteOnly or Closed as the game sends them; shown neutral when anything else. */
   status: z.string(),
   color: z.string().nullable(),
-  balance: z.number(),
+  balance: describedMoney('The treasury'),
   member_count: z.int(),
   online_count: z.int(),
   min_level: z.int(),

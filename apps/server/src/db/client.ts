@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makePrivate } from '../data-dir.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,8 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (PGlite has one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -37,6 +40,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
+    // A new database's files come out 0666: PGlite sets their modes itself, whatever the umask.
+    makePrivate(dir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
@@ -90,6 +95,7 @@ export async function openPostgres(
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([...listeners].map((l) => l.stop()));
       await pool.end();

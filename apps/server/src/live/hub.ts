@@ -21,6 +21,8 @@ export interface TopicBuild<T = unknown> {
   expires?: { inMs: number; value: T };
 }
 export type TopicBuilder<T = unknown> = (topic: string) => Promise<TopicBuild<T>>;
+/** Told of each build: how long it took, and why it failed if it did (plugins/metrics.ts). */
+export type BuildListener = (topic: string, seconds: number, failure?: unknown) => void;
 
 interface Topic {
   name: string;
@@ -56,6 +58,7 @@ type BuiltFor<S extends Shape, N extends string> = N extends S[0]
 export class LiveHub<S extends Shape = TopicShape> {
   private readonly builders = new Map<string, TopicBuilder>();
   private readonly topics = new Map<string, Topic>();
+  private readonly buildListeners = new Set<BuildListener>();
   private unlisten: (() => Promise<void>) | null = null;
   private stopped = false;
 
@@ -67,6 +70,12 @@ export class LiveHub<S extends Shape = TopicShape> {
   /** Registers the builder of a topic, or of a family of topics when the name ends with ':'. */
   define<N extends S[0] | `${string}:`>(name: N, builder: TopicBuilder<BuiltFor<S, N>>): void {
     this.builders.set(name, builder as TopicBuilder);
+  }
+
+  /** Tells `listener` of every build from now on; the function returned stops telling it. */
+  onBuild(listener: BuildListener): () => void {
+    this.buildListeners.add(listener);
+    return () => this.buildListeners.delete(listener);
   }
 
   async start(): Promise<void> {
@@ -193,8 +202,10 @@ export class LiveHub<S extends Shape = TopicShape> {
     topic.lastBuildAt = Date.now();
     topic.building = (async () => {
       let next: number | undefined;
+      const started = performance.now();
       try {
         const { value, refreshInMs, expires } = await topic.builder(topic.name);
+        this.tellBuilt(topic.name, started);
         this.publish(topic, value);
         topic.built = true;
         if (topic.expiry) clearTimeout(topic.expiry);
@@ -210,6 +221,7 @@ export class LiveHub<S extends Shape = TopicShape> {
       } catch (err) {
         // The database may be down: keep the last snapshot and try again shortly.
         this.log.warn({ err, topic: topic.name }, 'live topic rebuild failed');
+        this.tellBuilt(topic.name, started, err);
         next = 2000;
       } finally {
         topic.building = null;
@@ -219,6 +231,11 @@ export class LiveHub<S extends Shape = TopicShape> {
       else if (next !== undefined) this.schedule(topic, next);
     })();
     return topic.building;
+  }
+
+  private tellBuilt(name: string, started: number, failure?: unknown): void {
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.buildListeners) listener(name, seconds, failure);
   }
 
   private forget(topic: Topic): void {

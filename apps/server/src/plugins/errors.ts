@@ -60,7 +60,40 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** Keeps secrets in query strings (the social socket's token) out of every log line. */
+/**
+ * Keeps secrets in query strings (the social socket's token) out of every log line. The server
+ * reads a parameter's name decoded (fast-querystring: '+' is a space, then percent-decoding), so
+ * `%74oken=` is the token too: each name is decoded before it is matched, as often as it still
+ * changes (double encoding), in any case. Parameters are split at '&', and generously at ';' and
+ * '?' as other parsers do; a value runs to the next of those, a '#' included (the server reads it
+ * so). Malformed encoding never throws: a '%' that starts no escape stays as it is.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]');
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const query = url
+    .slice(mark + 1)
+    .split(/([&;?])/)
+    .map((part) => {
+      const equals = part.indexOf('=');
+      return equals !== -1 && isSecretName(part.slice(0, equals))
+        ? `${part.slice(0, equals + 1)}[redacted]`
+        : part;
+    });
+  return `${url.slice(0, mark + 1)}${query.join('')}`;
+}
+
+const SECRET_NAMES = /token|password|secret/;
+
+function isSecretName(name: string): boolean {
+  let decoded = name;
+  for (let round = 0; round < 8; round++) {
+    const next = decoded
+      .replaceAll('+', ' ')
+      .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (next === decoded) break;
+    decoded = next;
+  }
+  // Spaces, underscores and the like do not hide a name either (access_token, " token").
+  return SECRET_NAMES.test(decoded.toLowerCase().replace(/[^a-z]/g, ''));
 }

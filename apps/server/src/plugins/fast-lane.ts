@@ -33,11 +33,14 @@ export const ACCOUNTED_HOOKS: Readonly<Record<string, readonly (readonly [name: 
     ['refuseWhileClosing', 'app.ts: the lane shuts in preClose, before this hook refuses anything'],
     ['securityHeaders', "security.ts: mirrored, a lane answer carries the JSON answers' headers"],
     ['anonymous', "@fastify/websocket marks upgrades: they never reach the lane (node:http's 'upgrade')"],
+    ['limitSocketsPerAddress', 'sockets.ts: counts upgrades only, which never reach the lane'],
   ],
   onResponse: [
     ['logResponse', 'app.ts: logs server errors (the lane sends only 200s), or all when the lane is shut'],
+    ['countResponse', 'metrics.ts: mirrored, the lane counts and times its answers itself (onAnswer)'],
     ['anonymous', "@fastify/websocket closes an upgrade's socket: upgrades never reach the lane"],
   ],
+  onError: [['countDatabaseError', 'metrics.ts: the lane answers from snapshots already built, no error']],
 };
 
 export interface LaneAnswer {
@@ -68,6 +71,8 @@ export class FastLane {
   open = true;
   /** How many requests the lane answered: for tests and diagnostics. */
   served = 0;
+  /** Told of each answer, with its route's path and how long it took (metrics.ts's countResponse). */
+  onAnswer: ((path: string, seconds: number) => void) | null = null;
 
   /** The paths the lane answers. */
   get paths(): string[] {
@@ -135,16 +140,19 @@ export class FastLane {
     if (!this.open || request.method !== 'GET') return false;
     const url = request.url ?? '';
     const mark = url.indexOf('?');
-    const route = this.routes.get(mark === -1 ? url : url.slice(0, mark));
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const route = this.routes.get(path);
     if (route === undefined) return false;
     // The lane never checks a token: a request carrying credentials is Fastify's to answer.
     const { authorization, cookie } = request.headers;
     if (authorization !== undefined || cookie !== undefined) return false;
+    const started = performance.now();
     const answer = route.answer(mark === -1 ? '' : url.slice(mark + 1), request);
     if (answer === null) return false;
     this.served++;
     response.writeHead(200, answer.headers as string[]);
     response.end(answer.body);
+    this.onAnswer?.(path, (performance.now() - started) / 1000);
     return true;
   }
 

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { ACCESS_TOKEN_SECONDS } from '@prison/shared/auth';
 import { SESSION_EXPIRED_CLOSE } from '@prison/shared/social';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,12 +16,21 @@ const PING_INTERVAL_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
 const PING_SLICE = 500;
 
-/** Registers WebSocket support; answers the sockets of signed-in sessions, which feeds that need one join. */
-export async function registerSockets(app: FastifyInstance, database: Database): Promise<SessionSockets> {
+/**
+ * Registers WebSocket support, at most `perAddress` open sockets per address (SOCKETS_PER_ADDRESS);
+ * answers the sockets of signed-in sessions, which feeds that need one join.
+ */
+export async function registerSockets(
+  app: FastifyInstance,
+  database: Database,
+  perAddress: number,
+): Promise<SessionSockets> {
   const sessionSockets = new SessionSockets(database);
   app.addHook('onReady', () => sessionSockets.start());
   app.addHook('onClose', () => sessionSockets.stop());
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
+  // After @fastify/websocket's own hook, which marks upgrades (request.ws).
+  app.addHook('onRequest', limitSocketsPerAddress(perAddress));
   // Handshakes that ws itself refuses (a missing or malformed Sec-WebSocket-Key, -Version or
   // -Protocol header) are answered like every other error, JSON {detail}, not with ws's text/html.
   app.websocketServer.on('wsClientError', (error: Error, socket: Duplex) => {
@@ -63,6 +72,39 @@ export async function registerSockets(app: FastifyInstance, database: Database):
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   return sessionSockets;
+}
+
+/**
+ * One address may hold `perAddress` sockets, every feed of this process together; past that its
+ * upgrade answers 429 before the socket is accepted, so one client cannot use up the process's
+ * connections. The address is request.ip, which honours TRUST_PROXY. An upgrade takes its slot
+ * when it arrives (so a burst of handshakes cannot all slip in before the first is counted) and
+ * gives it back when its connection closes, whether it became a socket or was refused.
+ */
+function limitSocketsPerAddress(perAddress: number): onRequestHookHandler {
+  const open = new Map<string, number>();
+  return function limitSocketsPerAddress(request, _reply, done) {
+    const connection = request.raw.socket;
+    // A connection already gone frees nothing later: ws drops it without opening a socket.
+    if (!request.ws || connection.destroyed) return done();
+    const address = request.ip;
+    const held = open.get(address) ?? 0;
+    if (held >= perAddress) {
+      return done(
+        new HttpError(
+          429,
+          `Too many live connections from your address (at most ${perAddress}). Close a tab and try again.`,
+        ),
+      );
+    }
+    open.set(address, held + 1);
+    connection.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+    done();
+  };
 }
 
 export const SESSION_ENDED = 'Signed out';

@@ -108,6 +108,11 @@ export interface LinkPreviews {
   publicUrl: string | null;
 }
 
+/** Whether the request is for one of ADMIN_HOSTS, named with or without its port (as route-set.ts reads it). */
+export function isAdminHost(request: FastifyRequest, adminHosts: readonly string[]): boolean {
+  return [request.hostname, request.host].some((host) => adminHosts.includes(host.toLowerCase()));
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
@@ -162,10 +167,8 @@ export async function registerWebApp(
         .send('The web app has not been built yet. Run `npm run build`, or start with `npm start`.');
     }
     reply.header('cache-control', 'no-cache');
-    // An admin host (named with or without its port, as route-set.ts reads it) serves the admin
-    // console at every path (spec 2.1), none of the public pages.
-    const adminHost = [request.hostname, request.host].some((h) => adminHosts.includes(h.toLowerCase()));
-    const web = adminHost ? undefined : current();
+    // An admin host serves the admin console at every path (spec 2.1), none of the public pages.
+    const web = isAdminHost(request, adminHosts) ? undefined : current();
     if (!web) return reply.sendFile('index.html');
     const hinted = web.page(path);
     const base = hinted ? (request.url.includes('?') ? hinted.modulesOnly : hinted.full) : web.index;

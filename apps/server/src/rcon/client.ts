@@ -285,6 +285,9 @@ class Connection {
   }
 }
 
+export const RCON_STATES = ['connected', 'disconnected', 'not_configured'] as const;
+export type RconState = (typeof RCON_STATES)[number];
+
 const targetKey = (target: RconTarget) => JSON.stringify([target.host, target.port, target.password]);
 
 /**
@@ -299,6 +302,15 @@ export class RconClient {
 
   constructor(private readonly options: RconClientOptions) {
     this.timeoutMs = options.timeoutMs ?? RCON_TIMEOUT_MS;
+  }
+
+  /**
+   * For the metrics: not_configured without a target, connected while the connection (opened by the
+   * first command) is open, disconnected before that and after the game server closed it.
+   */
+  get state(): RconState {
+    if (this.options.target() === null) return 'not_configured';
+    return this.connection?.isOpen ? 'connected' : 'disconnected';
   }
 
   /** The command's whole output. Rejects with one of the RconError classes above. */

@@ -89,7 +89,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/players/:uuid', auth: 'none', runs: 20, page: true },
   { method: 'GET', path: '/gangs/:key', auth: 'none', runs: 20, page: true },
   { method: 'GET', path: '/api/auction/categories', auth: 'player', runs: 20 },
-  { method: 'GET', path: '/api/auction/categories/:key/listings', auth: 'player', query: ['sort'] },
+  {
+    method: 'GET',
+    path: '/api/auction/categories/:key/listings',
+    auth: 'player',
+    query: ['sort', 'limit', 'cursor', 'min_qty'],
+  },
   { method: 'GET', path: '/api/bridge/deliveries', auth: 'bridge', query: ['limit'] },
   { method: 'GET', path: '/api/admin/dashboard', auth: 'staff', runs: 20 },
   { method: 'GET', path: '/api/admin/commands', auth: 'staff', query: ['limit'] },

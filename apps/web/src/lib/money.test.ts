@@ -3,23 +3,24 @@ import { formatMoney, formatMoneyCompact, formatWhole } from './money.ts';
 
 describe('formatMoney', () => {
   it.each([
-    [0, '$0'],
-    [8_750_420_000, '$8,750,420,000'],
-    [1_234_567.5, '$1,234,567.50'],
-    [50.25, '$50.25'],
-    [0.004, '$0'],
-    [-12.3, '-$12.30'],
-    [1e15, '$1,000,000,000,000,000'],
-    [Number.NaN, '$0'],
-    [1_050_077_324_997_822, '$1,050,077,324,997,822'],
-  ])('%s -> %s', (value, text) => {
-    expect(formatMoney(value)).toBe(text);
+    ['0.00', '$0'],
+    ['8750420000.00', '$8,750,420,000'],
+    ['1234567.50', '$1,234,567.50'],
+    ['50.25', '$50.25'],
+    ['-12.30', '-$12.30'],
+    ['1000000000000000.00', '$1,000,000,000,000,000'],
+    ['not money', '$0'],
+    ['1050077324997822.00', '$1,050,077,324,997,822'],
+    // Above 2^53 a double would write $4,000,000,000,000,007.50.
+    ['4000000000000007.35', '$4,000,000,000,000,007.35'],
+  ])('%s -> %s', (amount, text) => {
+    expect(formatMoney(amount)).toBe(text);
   });
 
   it('shortens large sums for cards', () => {
-    expect(formatMoneyCompact(3_014_333_337_000_000)).toBe('$3.01Q');
-    expect(formatMoneyCompact(12_500_000_000)).toBe('$12.5B');
-    expect(formatMoneyCompact(950_000.5)).toBe('$950,000.50');
+    expect(formatMoneyCompact('3014333337000000.00')).toBe('$3.01Q');
+    expect(formatMoneyCompact('12500000000.00')).toBe('$12.5B');
+    expect(formatMoneyCompact('950000.50')).toBe('$950,000.50');
   });
 
   it('groups whole numbers', () => {

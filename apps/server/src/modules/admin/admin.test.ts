@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry, Dashboard } from '@prison/shared/admin';
+import { fromCents, toCents } from '@prison/shared/money-format';
 import { LiveState } from '@prison/simulator/live-state';
 import { createCommandHandler } from '@prison/simulator/rcon-commands';
 import { HELP_LINES } from '@prison/simulator/rcon-help';
@@ -128,7 +129,8 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     t = await createTestApp(kind, { RCON_PORT: String(rcon.port), RCON_PASSWORD: RCON_PASSWORD });
 
     const all = [...Object.values(staff), ...rich, demoted];
-    const balances = ['100', '200', '300', '400', '500', '600', '700', '1000000000000000'];
+    // The richest is above 2^53 with cents: a double would send 4000000000000007.5.
+    const balances = ['100', '200', '300', '400', '500', '600', '700', '4000000000000007.35'];
     const activity = (i: number, type = 'CHAT_MESSAGE', actor = rich[i % 8]!.uuid) => ({
       id: eventId('act'),
       type: 'activity',
@@ -274,7 +276,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       const everyone = Object.keys(staff).length + rich.length + 2;
       expect(summary.total_players).toBe(everyone);
       expect(summary.active_last_day).toBe(everyone - 1);
-      expect(summary.total_balance).toBe(1e15 + 2800);
+      expect(summary.total_balance).toBe('4000000000002807.35');
     });
 
     it('lists the 6 richest players, richest first', async () => {
@@ -284,7 +286,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
         uuid: rich[7]!.uuid,
         username: 'Rich7',
         rank: 'ROOKIE',
-        balance: 1e15,
+        balance: '4000000000000007.35',
         level: 1,
       });
     });
@@ -297,9 +299,9 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
         name: 'Gang 6',
         member_count: 3,
         online_count: 2,
-        balance: 7000,
+        balance: '7000.00',
       });
-      expect(top[1]).toMatchObject({ member_count: 0, online_count: 0, balance: 6000 });
+      expect(top[1]).toMatchObject({ member_count: 0, online_count: 0, balance: '6000.00' });
     });
 
     it('shows the 10 newest events, newest first, without private messages', async () => {
@@ -539,7 +541,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       const fresh = await build('dashboard');
       expect(fresh.value.summary).toMatchObject({
         total_players: summary.total_players + 1,
-        total_balance: summary.total_balance + 5,
+        total_balance: fromCents(toCents(summary.total_balance) + 500n),
         active_last_day: summary.active_last_day + 1,
       });
       // Rebuilt without events at least as often as the counters are due.

@@ -14,9 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Secrets } from '../../data-dir.ts';
 import type { Db } from '../../db/client.ts';
-import { invalid } from '../../errors.ts';
+import { invalid, notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireRoles, requireTwoFactor } from '../../plugins/authenticate.ts';
+import { isAdminHost } from '../../plugins/web-app.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import {
@@ -57,6 +58,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   rcon?: CommandSender & { close(): Promise<void> };
 }> = async (app, { db, hub, tokens, config, secrets, rcon: given }) => {
   hub.define(DASHBOARD_TOPIC, dashboardBuilder(db));
+  // With ADMIN_HOSTS set the admin API lives on those hosts alone: elsewhere it is not there at all,
+  // answered as an unknown endpoint is, before any token is looked at.
+  if (config.adminHosts.length > 0) {
+    app.addHook('onRequest', async (request) => {
+      if (!isAdminHost(request, config.adminHosts)) {
+        throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+      }
+    });
+  }
   const rcon = given ?? new RconClient({ target: () => rconTarget(config, secrets) });
   app.addHook('onClose', async () => rcon.close());
 
@@ -68,7 +78,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     requireRoles(db, canUseAdminConsole),
     ...(config.staffTwoFactorRequired ? [requireTwoFactor(db)] : []),
   ];
-  const errors = { 401: errorSchema, 403: errorSchema, 503: errorSchema };
+  // 404: on a host that is not one of ADMIN_HOSTS, when they are set.
+  const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 503: errorSchema };
 
   app.get(
     '/api/admin/dashboard',

@@ -60,7 +60,7 @@ export interface DashboardClock {
 interface Totals {
   active_last_day: number;
   total_players: number;
-  total_balance: number;
+  total_balance: string;
 }
 
 /** The 24 hourly points ending with the current hour, oldest first, 0 for an hour without XP. */
@@ -90,7 +90,8 @@ export function totalsQuery(db: Db) {
   return db
     .select({
       total_players: sql<number>`count(*)::int`.mapWith(Number),
-      total_balance: sql<number>`coalesce(sum(${players.balance}), 0)::float8`.mapWith(Number),
+      // Exact text: the sum of numeric(40,2) keeps two decimals, and 0.00 does for no players.
+      total_balance: sql<string>`coalesce(sum(${players.balance}), 0.00)::text`,
     })
     .from(players);
 }
@@ -108,7 +109,7 @@ async function readTotals(db: Db): Promise<Totals> {
   return {
     active_last_day: active?.count ?? 0,
     total_players: totals?.total_players ?? 0,
-    total_balance: totals?.total_balance ?? 0,
+    total_balance: totals?.total_balance ?? '0.00',
   };
 }
 
@@ -119,7 +120,7 @@ export function richestPlayersQuery(db: Db) {
       uuid: players.uuid,
       username: players.username,
       rank: players.rank,
-      balance: sql<number>`${players.balance}::float8`.mapWith(Number),
+      balance: players.balance,
       level: players.level,
     })
     .from(players)
@@ -134,7 +135,7 @@ export function topGangsQuery(db: Db) {
       .select({
         id: gangs.id,
         name: gangs.name,
-        balance: sql<number>`${gangs.balance}::float8`.mapWith(Number),
+        balance: gangs.balance,
         member_count:
           sql<number>`(select count(*) from ${gangMembers} where ${gangMembers.gangId} = ${gangs.id})::int`.mapWith(
             Number,

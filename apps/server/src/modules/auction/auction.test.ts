@@ -149,7 +149,14 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       await expect
         .poll(() => categoriesOf(m.token.buyer, [m.gems, m.tools]), { timeout: 5000 })
         .toEqual([
-          { key: m.gems, displayName: 'Gems', icon: 'red_dye', count: 3, lowest: 2.5, highest: 1e15 },
+          {
+            key: m.gems,
+            displayName: 'Gems',
+            icon: 'red_dye',
+            count: 3,
+            lowest: '2.50',
+            highest: '1000000000000000.00',
+          },
           {
             key: m.tools,
             displayName: 'Tools',
@@ -164,7 +171,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     it('follows new, cancelled and bought-out listings', async () => {
       const m = await market();
       const gemsCategory = async () => (await categoriesOf(m.token.buyer, [m.gems]))[0];
-      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: 2.5 });
+      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: '2.50' });
       const cheap = listing({
         seller: m.other.uuid,
         category: m.gems,
@@ -173,9 +180,9 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
         price: '0.75',
       });
       expect((await postEvents(t.app, [cheap.event])).statusCode).toBe(200);
-      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 4, lowest: 0.75 });
+      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 4, lowest: '0.75' });
       expect((await buy(m.token.buyer, { id: cheap.id, qty: 2 })).statusCode).toBe(200);
-      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: 2.5 });
+      await expect.poll(gemsCategory, { timeout: 5000 }).toMatchObject({ count: 3, lowest: '2.50' });
     });
   });
 
@@ -191,6 +198,9 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         displayName: 'Gems',
+        next_cursor: null,
+        // The figures themselves: listings.test.ts.
+        summary: expect.objectContaining({ listings: 3, totalQuantity: 11 }),
         listings: [
           {
             id: m.ruby.id,
@@ -198,7 +208,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
             seller: m.seller.uuid,
             sellerName: 'SellerSam',
             qty: 5,
-            price: 2.5,
+            price: '2.50',
           },
           {
             id: m.sapphire.id,
@@ -206,7 +216,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
             seller: m.seller.uuid,
             sellerName: 'SellerSam',
             qty: 3,
-            price: 10,
+            price: '10.00',
           },
           {
             id: m.emerald.id,
@@ -214,28 +224,43 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
             seller: m.other.uuid,
             sellerName: 'OtherOlga',
             qty: 3,
-            price: 1e15,
+            price: '1000000000000000.00',
           },
         ],
       });
     });
 
-    it('sorts by price or quantity either way, ties by listing id', async () => {
+    it('sorts by price or quantity either way, ties by listing id (mirrored when descending)', async () => {
       const { token, gems, ruby, emerald, sapphire } = await market();
       const ids = async (sort: string) =>
         ((await listings(token.buyer, gems, `?sort=${sort}`)).json().listings as Listing[]).map((l) => l.id);
-      // emerald and sapphire both have 3 left: the smaller id first, whichever way.
+      // emerald and sapphire both have 3 left: the smaller id first going up, last going down.
       const [firstOfThree, secondOfThree] = [emerald.id, sapphire.id].sort();
       expect(await ids('price_asc')).toEqual([ruby.id, sapphire.id, emerald.id]);
       expect(await ids('price_desc')).toEqual([emerald.id, sapphire.id, ruby.id]);
       expect(await ids('quantity_asc')).toEqual([firstOfThree, secondOfThree, ruby.id]);
-      expect(await ids('quantity_desc')).toEqual([ruby.id, firstOfThree, secondOfThree]);
+      expect(await ids('quantity_desc')).toEqual([ruby.id, secondOfThree, firstOfThree]);
     });
 
     it('answers an empty list for a category with nothing left', async () => {
       const m = await market();
       const res = await listings(m.token.buyer, m.tools);
-      expect(res.json()).toEqual({ displayName: 'Tools', listings: [] });
+      expect(res.json()).toEqual({
+        displayName: 'Tools',
+        listings: [],
+        next_cursor: null,
+        summary: {
+          listings: 0,
+          sellers: 0,
+          totalQuantity: 0,
+          totalValue: '0.00',
+          floor: null,
+          ceiling: null,
+          averagePrice: null,
+          cheapestSeller: null,
+          topSellers: [],
+        },
+      });
     });
 
     it('answers 404 for an unknown category and 400 for an unknown sort', async () => {
@@ -348,10 +373,10 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
         id: expect.any(String),
         listing_id: ruby.id,
         qty: 2,
-        price: 2.5,
-        total: 5,
+        price: '2.50',
+        total: '5.00',
         remaining: 3,
-        balance: 99994.99,
+        balance: '99994.99',
       });
       expect(before).toEqual({ buyer: '99999.99', seller: '0.00' });
       expect(await balanceOf(t.db, buyer.uuid)).toBe('99994.99');
@@ -393,12 +418,21 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const { token } = await market();
       const whale = newPlayer({ username: 'WhaleWill' });
       const crafter = newPlayer({ username: 'CrafterCy' });
+      const relics = unique('relics');
       const relic = listing({
         seller: crafter.uuid,
-        category: unique('relics'),
+        category: relics,
         categoryName: 'Relics',
         qty: 10,
         price: '1234567890123.45',
+      });
+      // Above 2^53 with cents: as a JSON number it would be 4000000000000007.5.
+      const crown = listing({
+        seller: crafter.uuid,
+        category: relics,
+        categoryName: 'Relics',
+        qty: 1,
+        price: '4000000000000007.35',
       });
       const res = await postEvents(t.app, [
         whale.join,
@@ -406,11 +440,23 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
         payout(whale.uuid, '9876543210987654.32'),
         payout(crafter.uuid, '1000000000000000.01'),
         relic.event,
+        crown.event,
       ]);
       expect(res.statusCode, res.body).toBe(200);
       const whaleToken = await signIn(t.db, whale.uuid);
+      const shown = (await listings(whaleToken, relics)).json().listings as Listing[];
+      expect(shown.map((l) => l.price)).toEqual(['1234567890123.45', '4000000000000007.35']);
+      await expect
+        .poll(async () => (await categoriesOf(whaleToken, [relics]))[0], { timeout: 5000 })
+        .toMatchObject({ lowest: '1234567890123.45', highest: '4000000000000007.35' });
       const bought = await buy(whaleToken, { id: relic.id, qty: 7 });
       expect(bought.statusCode, bought.body).toBe(200);
+      // A double would answer 9867901235756790 for the balance.
+      expect(bought.json()).toMatchObject({
+        price: '1234567890123.45',
+        total: '8641975230864.15',
+        balance: '9867901235756790.17',
+      });
       const [row] = await query(
         t.db,
         sql`select unit_price::text, total::text from auction_purchases where id = ${bought.json().id}`,
@@ -422,7 +468,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       expect(tooMuch.json()).toEqual({
         detail: 'Not enough money: this costs $3,703,703,670,370.35 and you have $99,999.99',
       });
-      expect(await brokenInvariants(t.db, [whale.uuid, crafter.uuid], [relic.id])).toEqual([]);
+      expect(await brokenInvariants(t.db, [whale.uuid, crafter.uuid], [relic.id, crown.id])).toEqual([]);
     });
 
     it('buys once for a retried Idempotency-Key, answering the first result', async () => {
@@ -444,6 +490,23 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const otherBuy = await buy(token.other, { id: sapphire.id, qty: 1 }, headers);
       expect(otherBuy.statusCode).toBe(409); // OtherOlga has only the 0.01 of a sale...
       expect(otherBuy.json().detail).toMatch(/^Not enough money/); // ...so it was really tried.
+    });
+
+    it('answers a retry of a purchase stored with money as numbers in decimal strings', async () => {
+      const { token, sapphire } = await market();
+      const headers = { 'idempotency-key': 'stored-as-numbers-1' };
+      const first = await buy(token.buyer, { id: sapphire.id, qty: 1 }, headers);
+      expect(first.statusCode, first.body).toBe(200);
+      const answer = first.json() as Purchase;
+      // As answers were stored before money was decimal text.
+      await query(
+        t.db,
+        sql`update auction_purchases set response = response || jsonb_build_object('price', 10, 'total', 10,
+              'balance', (response->>'balance')::numeric) where id = ${answer.id}`,
+      );
+      const again = await buy(token.buyer, { id: sapphire.id, qty: 1 }, headers);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(answer);
     });
 
     it('buys once when the same key arrives several times at once', async () => {

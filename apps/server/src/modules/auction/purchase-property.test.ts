@@ -140,8 +140,8 @@ describe('purchases against a model (PGlite)', () => {
           balances[chosen!.seller]! += expected.total;
           expect(res.json()).toMatchObject({
             remaining: chosen!.left,
-            total: Number(cents(expected.total)),
-            balance: Number(cents(balances[step.buyer]!)),
+            total: cents(expected.total),
+            balance: cents(balances[step.buyer]!),
           });
         }
       }

@@ -17,17 +17,25 @@ import { bodyHeaders, encodedBody, preferredEncoding } from '../../live/encoded-
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import { buildCategories, CATEGORIES_TOPIC, categoryListings, purchase } from './service.ts';
+import { categoryListings } from './listings.ts';
+import { buildCategories, CATEGORIES_TOPIC, purchase } from './service.ts';
 
 const inAnswer = (categories: AuctionCategory[]) => ({ categories });
 
 /** Per signed-in player: far more than a person clicks, far less than a script hammering. */
 export const PURCHASES_PER_MINUTE = 60;
 
-export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens: AccessTokens }> = async (
-  app,
-  { db, hub, tokens },
-) => {
+// After authenticate (the route's own onRequest runs first), so this is the player's id: a player
+// signed in on several devices or behind one address with others counts as one.
+const perPlayer = (request: FastifyRequest) => request.auth?.uuid.toLowerCase() ?? request.ip;
+
+export const auctionRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: LiveHub;
+  tokens: AccessTokens;
+  /** Listing pages a minute per player (LISTINGS_RATE_LIMIT). */
+  listingsPerMinute: number;
+}> = async (app, { db, hub, tokens, listingsPerMinute }) => {
   hub.define(CATEGORIES_TOPIC, buildCategories(db));
   const signedIn = authenticate(tokens);
 
@@ -62,12 +70,19 @@ export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens
     '/api/auction/categories/:key/listings',
     {
       onRequest: signedIn,
+      config: { rateLimit: { max: listingsPerMinute, timeWindow: 60_000, keyGenerator: perPlayer } },
       schema: {
         tags: ['auction'],
-        summary: 'The active listings of a category',
+        summary: 'A page of the active listings of a category',
         description:
           'Listings neither cancelled nor sold out, in the order asked (price_asc by default), ties ' +
-          'by listing id. `qty` is what is left; `price` is the unit price.',
+          'by listing id (descending sorts mirror it: ties by id descending). `qty` is what is left; ' +
+          '`price` is the unit price. A page holds `limit` listings (50 by default, at most 100); ' +
+          "pass the answer's `next_cursor` as `cursor` (same sort) for the next one, until it is " +
+          'null. Pages are by value, not by position: a listing bought or withdrawn meanwhile moves ' +
+          'no other one to another page. The first page carries the figures of the whole category ' +
+          '(`summary`). At most LISTINGS_RATE_LIMIT pages a minute per player (300 by default; 429 ' +
+          'past it).',
         security: [{ bearer: [] }],
         params: categoryKeyParamsSchema,
         querystring: listingsQuerySchema,
@@ -76,11 +91,15 @@ export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
+          429: errorSchema,
           503: errorSchema,
         },
       },
     },
-    async (request) => categoryListings(db, request.params.key, request.query.sort),
+    async (request) => {
+      const { sort, limit, cursor, min_qty: minQty } = request.query;
+      return categoryListings(db, request.params.key, { sort, limit, cursor, minQty });
+    },
   );
 
   app.post(
@@ -91,8 +110,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; tokens
         rateLimit: {
           max: PURCHASES_PER_MINUTE,
           timeWindow: 60_000,
-          // After authenticate (the route's own onRequest runs first), so this is the player's id.
-          keyGenerator: (request: FastifyRequest) => request.auth?.uuid.toLowerCase() ?? request.ip,
+          keyGenerator: perPlayer,
         },
       },
       schema: {

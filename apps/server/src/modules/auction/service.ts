@@ -1,17 +1,16 @@
 // The auction house (spec 2.10, 2.11, 4 Purchase; DESIGN.md section 3): categories with their
-// active listings' figures (a live hub topic), a category's listings, and the purchase, which moves
-// money buyer -> seller and writes the purchase, two ledger rows and a delivery in one transaction.
+// active listings' figures (a live hub topic), and the purchase, which moves money buyer -> seller
+// and writes the purchase, two ledger rows and a delivery in one transaction. A category's listings,
+// a page at a time, are in listings.ts.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AuctionCategory,
-  type ListingSort,
-  type Listings,
   type Purchase,
   type PurchaseRequest,
   stripColorCodes,
 } from '@prison/shared/auction';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
 import { auctionCategories, auctionListings, auctionPurchases, players } from '../../db/schema.ts';
@@ -49,9 +48,9 @@ export function dollars(amount: string): string {
 }
 
 /** A listing still on sale: the condition of the partial index auction_listings_active_idx. */
-const ON_SALE = sql`${auctionListings.cancelledAt} is null and ${auctionListings.qtyLeft} > 0`;
+export const ON_SALE = sql`${auctionListings.cancelledAt} is null and ${auctionListings.qtyLeft} > 0`;
 
-// Money is exact in the database; on the wire it is a JSON number (DESIGN.md section 3).
+// Money is the database's exact text, on the wire too (DESIGN.md section 8).
 export async function auctionCategoryList(db: Db): Promise<AuctionCategory[]> {
   const rows = await db
     .select({
@@ -59,8 +58,8 @@ export async function auctionCategoryList(db: Db): Promise<AuctionCategory[]> {
       displayName: auctionCategories.displayName,
       icon: auctionCategories.icon,
       count: sql<number>`count(${auctionListings.id})::int`,
-      lowest: sql<number | null>`min(${auctionListings.price})::float8`,
-      highest: sql<number | null>`max(${auctionListings.price})::float8`,
+      lowest: sql<string | null>`min(${auctionListings.price})::text`,
+      highest: sql<string | null>`max(${auctionListings.price})::text`,
     })
     .from(auctionCategories)
     .leftJoin(auctionListings, and(eq(auctionListings.categoryKey, auctionCategories.key), ON_SALE))
@@ -68,8 +67,6 @@ export async function auctionCategoryList(db: Db): Promise<AuctionCategory[]> {
   const categories = rows.map((row) => ({
     ...row,
     count: Number(row.count),
-    lowest: row.lowest === null ? null : Number(row.lowest),
-    highest: row.highest === null ? null : Number(row.highest),
     displayName: stripColorCodes(row.displayName),
   }));
   // By name as shown, the same on every database (no collation involved), then by key.
@@ -83,50 +80,6 @@ function compare(a: string, b: string): number {
 
 export function buildCategories(db: Db) {
   return async (): Promise<TopicBuild<AuctionCategory[]>> => ({ value: await auctionCategoryList(db) });
-}
-
-// Ties by id, so a page shows the same order every time. Price orders follow the partial index
-// auction_listings_active_idx (category_key, price).
-const ORDER: Record<ListingSort, SQL[]> = {
-  price_asc: [asc(auctionListings.price), asc(auctionListings.id)],
-  price_desc: [desc(auctionListings.price), asc(auctionListings.id)],
-  quantity_asc: [asc(auctionListings.qtyLeft), asc(auctionListings.id)],
-  quantity_desc: [desc(auctionListings.qtyLeft), asc(auctionListings.id)],
-};
-
-/**
- * A category's active listings, read straight from the database (not a hub snapshot): a buyer acts
- * on this page, so it must show what is left now, and one category's active listings are a short
- * range of the partial index.
- */
-export async function categoryListings(db: Db, key: string, sort: ListingSort): Promise<Listings> {
-  const [category] = await db
-    .select({ displayName: auctionCategories.displayName })
-    .from(auctionCategories)
-    .where(eq(auctionCategories.key, key));
-  if (!category) throw notFound(NO_SUCH_CATEGORY);
-  const rows = await db
-    .select({
-      id: auctionListings.id,
-      itemName: auctionListings.itemName,
-      itemIcon: auctionListings.itemIcon,
-      seller: auctionListings.sellerUuid,
-      sellerName: players.username,
-      qty: auctionListings.qtyLeft,
-      price: sql<number>`${auctionListings.price}::float8`,
-    })
-    .from(auctionListings)
-    .innerJoin(players, eq(players.uuid, auctionListings.sellerUuid))
-    .where(and(eq(auctionListings.categoryKey, key), ON_SALE))
-    .orderBy(...ORDER[sort]);
-  return {
-    displayName: stripColorCodes(category.displayName),
-    listings: rows.map(({ itemName, itemIcon, price, ...row }) => ({
-      ...row,
-      item: { name: stripColorCodes(itemName), icon: itemIcon },
-      price: Number(price),
-    })),
-  };
 }
 
 /**
@@ -179,13 +132,19 @@ async function storedResponse(
     .select({
       listingId: auctionPurchases.listingId,
       qty: auctionPurchases.qty,
+      price: auctionPurchases.unitPrice,
+      total: auctionPurchases.total,
       response: auctionPurchases.response,
     })
     .from(auctionPurchases)
     .where(and(eq(auctionPurchases.buyerUuid, buyer), eq(auctionPurchases.idempotencyKey, key)));
   if (!row) return null;
   if (row.listingId !== request.id || row.qty !== request.qty) throw conflict(KEY_REUSED);
-  return row.response as Purchase;
+  // Answers stored before money was decimal text hold JSON numbers: the price and the total are
+  // taken from their exact columns, and such a balance is written with its two decimals.
+  const response = row.response as Omit<Purchase, 'balance'> & { balance: string | number };
+  const balance = typeof response.balance === 'number' ? response.balance.toFixed(2) : response.balance;
+  return { ...response, price: row.price, total: row.total, balance };
 }
 
 async function buy(
@@ -267,10 +226,10 @@ async function buy(
     id: purchaseId,
     listing_id: id,
     qty,
-    price: Number(sold.price),
-    total: Number(sold.total),
+    price: sold.price,
+    total: sold.total,
     remaining: sold.remaining,
-    balance: Number(balance),
+    balance,
   };
   await tx.insert(auctionPurchases).values({
     id: purchaseId,

@@ -87,6 +87,18 @@ export async function pendingDeliveries(
   };
 }
 
+/** How many deliveries are pending, and how long the oldest has waited (0 when none): for the metrics. */
+export async function pendingBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${deliveries.createdAt})), 0)::float8`,
+    })
+    .from(deliveries)
+    .where(pending);
+  return { pending: row?.pending ?? 0, oldestAgeSeconds: Math.max(0, row?.oldestAgeSeconds ?? 0) };
+}
+
 /** Those of `ids` still pending, oldest first. */
 export async function pendingDeliveriesById(db: Db, ids: string[]): Promise<Delivery[]> {
   if (ids.length === 0) return [];

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { Db } from '../../db/client.ts';
 import { unauthenticated } from '../../errors.ts';
 import { parseBridgeBody } from './json.ts';
-import { applyBatch } from './service.ts';
+import { applyBatch, type EventOutcomeListener } from './service.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -34,7 +34,12 @@ export function bridgeAuth(token: string) {
  */
 export const BRIDGE_BODY_LIMIT = 24 * 1024 * 1024;
 
-export const bridgeRoutes: FastifyPluginAsyncZod<{ db: Db; bridgeToken: string }> = async (app, opts) => {
+export const bridgeRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  bridgeToken: string;
+  /** Counts each event applied or refused (the metrics). */
+  onEvent?: EventOutcomeListener;
+}> = async (app, opts) => {
   // Its own scope, for its own JSON parser: money must keep the exact digits that were sent.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +72,7 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{ db: Db; bridgeToken: string }
           },
         },
       },
-      async (request) => applyBatch(opts.db, request.body.events),
+      async (request) => applyBatch(opts.db, request.body.events, { onEvent: opts.onEvent }),
     );
   });
 };

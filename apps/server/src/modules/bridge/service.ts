@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type BridgeBatchResult,
+  type BridgeEventType,
   type ReceivedBridgeEvent,
   type ReceivedBridgeEventOf,
   receivedBridgeEventSchema,
@@ -114,11 +115,44 @@ interface Context {
   deferred: Deferred;
 }
 
+/** Told of each event once its batch is settled: applied, or refused (with the batch's 400). */
+export type EventOutcomeListener = (
+  outcome: 'applied' | 'refused',
+  type: BridgeEventType | 'unknown',
+) => void;
+
+const EVENT_TYPES: ReadonlySet<string> = new Set(
+  receivedBridgeEventSchema.options.map((option) => option.shape.type.value),
+);
+
+/** A received event's type if it is one the site knows (what it sent may be anything). */
+function eventType(raw: unknown): BridgeEventType | 'unknown' {
+  const type = (raw as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && EVENT_TYPES.has(type) ? (type as BridgeEventType) : 'unknown';
+}
+
 export async function applyBatch(
   db: Db,
   rawEvents: unknown[],
-  receivedAt = new Date(),
+  { receivedAt = new Date(), onEvent }: { receivedAt?: Date; onEvent?: EventOutcomeListener } = {},
 ): Promise<BridgeBatchResult> {
+  let applied: Prepared[];
+  try {
+    applied = await settleBatch(db, rawEvents, receivedAt);
+  } catch (err) {
+    // Refused: the events the answer names, or every event when the batch as a whole was refused.
+    if (onEvent && err instanceof DomainError && err.kind === 'invalid') {
+      const refused = err instanceof BridgeBatchError ? err.errors.map((e) => rawEvents[e.index]) : rawEvents;
+      for (const raw of refused) onEvent('refused', eventType(raw));
+    }
+    throw err;
+  }
+  if (onEvent) for (const { event } of applied) onEvent('applied', event.type);
+  return { applied: applied.length, skipped: rawEvents.length - applied.length };
+}
+
+/** Applies the batch's new events in one transaction, and answers them. */
+async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Promise<Prepared[]> {
   const errors: EventError[] = [];
   const events: Prepared[] = [];
   rawEvents.forEach((raw, index) => {
@@ -163,7 +197,7 @@ export async function applyBatch(
   }
 }
 
-async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> {
+async function runBatch(tx: Tx, events: Prepared[]): Promise<Prepared[]> {
   // Claim every id at once, in sorted order; the ones already claimed (now or by an earlier batch)
   // are skipped.
   const typeById = new Map<string, string>();
@@ -211,7 +245,7 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<BridgeBatchResult> 
     ),
   );
   await notifyChanges(tx, w.changes);
-  return { applied: toApply.length, skipped: events.length - toApply.length };
+  return toApply;
 }
 
 /** A total order that is the same in every process (code units, not the database's collation). */

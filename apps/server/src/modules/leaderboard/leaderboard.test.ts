@@ -58,11 +58,12 @@ const names = (entries: LeaderboardEntry[]) => entries.map((e) => e.username);
 
 describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
   let t: TestApp;
-  // Designed so that every metric has a tie that XP, then the name, must break.
+  // Designed so that every metric has a tie that XP, then the name, must break. Baker and Delta are
+  // 5 cents apart above 2^53, where both would be the same double (4000000000000007.5).
   const able = seeded('Able', { level: 30, xp: 5000, prestige: 1, balance: '100' });
-  const baker = seeded('Baker', { level: 30, xp: 5000, prestige: 0, balance: '1000000000000000' });
+  const baker = seeded('Baker', { level: 30, xp: 5000, prestige: 0, balance: '4000000000000007.35' });
   const charlie = seeded('Charlie', { level: 30, xp: 9000, prestige: 0, balance: '50.25' });
-  const delta = seeded('Delta', { level: 10, xp: 9000, prestige: 3, balance: '100' });
+  const delta = seeded('Delta', { level: 10, xp: 9000, prestige: 3, balance: '4000000000000007.40' });
   const echo = seeded('Echo', { level: 5, xp: 100, prestige: 3, balance: '100' });
   const FILLERS = 120;
 
@@ -103,16 +104,16 @@ describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
       xp: 5000,
       prestige: 0,
       rank: 'SENTINEL',
-      balance: 1e15,
+      balance: '4000000000000007.35',
     });
-    expect(entries[0]!.balance).toBe(50.25);
+    expect(entries[0]!.balance).toBe('50.25');
   });
 
   it.each([
     ['level', ['Charlie', 'Able', 'Baker', 'Delta', 'Echo']],
     ['xp', ['Charlie', 'Delta', 'Able', 'Baker', 'Echo']],
     ['prestige', ['Delta', 'Echo', 'Able', 'Charlie', 'Baker']],
-    ['balance', ['Baker', 'Delta', 'Able', 'Echo', 'Charlie']],
+    ['balance', ['Delta', 'Baker', 'Able', 'Echo', 'Charlie']],
   ])('ranks by %s', async (metric, expected) => {
     expect(names(await top(`?limit=5&metric=${metric}`))).toEqual(expected);
   });

@@ -46,7 +46,7 @@ export async function topPlayers(
       xp: players.xp,
       prestige: players.prestige,
       rank: players.rank,
-      balance: sql<number>`${players.balance}::float8`.mapWith(Number),
+      balance: players.balance,
     })
     .from(players)
     .orderBy(ORDER[metric])

@@ -53,7 +53,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
         id: eventId(),
         type: 'player.balance',
         uuid: alice.uuid,
-        delta: '1000000000000000.5',
+        delta: '4000000000000007.35',
         reason: 'mine',
       },
       { id: eventId(), type: 'gang.upsert', gang_id: 'diggers', name: 'Diggers', status: 'Open' },
@@ -122,10 +122,16 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
       expect(doc.paths[path].get, path).toMatchObject({ tags: ['players'], summary: expect.any(String) });
     }
     expect(doc.paths['/api/players/{uuid}/activity'].get.security).toEqual([{ bearer: [] }]);
+    // Money is documented as what it is on the wire: a decimal string.
+    const profile = doc.paths['/api/players/{uuid}'].get.responses['200'].content['application/json'].schema;
+    expect(profile.properties.balance).toMatchObject({
+      type: 'string',
+      description: expect.stringContaining('an exact decimal amount as a string'),
+    });
   });
 
   describe('GET /api/players/{uuid}', () => {
-    it('answers the public profile without signing in, money as a JSON number', async () => {
+    it('answers the public profile without signing in, money as exact decimal text', async () => {
       const res = await get(`/api/players/${alice.uuid}`);
       expect(res.statusCode, res.body).toBe(200);
       const profile = res.json();
@@ -135,7 +141,8 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
         rank: 'CADET',
         level: 12,
         prestige: 1,
-        balance: 1000000000000000.5,
+        // A JSON number would have been 4000000000000007.5.
+        balance: '4000000000000007.35',
         xp: 3400,
         lifetime_xp: 3400,
         online: true,
@@ -153,7 +160,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
         uuid: bob.uuid,
         gang_name: null,
         gang_id: null,
-        balance: 0,
+        balance: '0.00',
         level: 1,
       });
     });

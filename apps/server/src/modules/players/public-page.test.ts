@@ -91,7 +91,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
         level: 14,
         prestige: 2,
         lifetime_xp: 5000,
-        balance: 1234.5,
+        balance: '1234.50',
         online: true,
         gang: { id: 'vault', name: 'Vault <Keepers>', color: 'gold', role: 'Leader' },
         friends_count: 1,
@@ -236,6 +236,11 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       payload: { hide_stats: true },
     });
     await live.next((m) => (m as PlayerPageMessage).player?.hidden === true);
+    // Money arrives as the database holds it: above 2^53 a number would be 4000000000000007.5.
+    await postEvents(t.app, [
+      ev('player.balance', { uuid: seen.uuid, delta: '4000000000000007.35', reason: 'mine' }),
+    ]);
+    await live.next((m) => (m as PlayerPageMessage).player?.balance === '4000000000000007.35');
     live.socket.close();
 
     // A batch that touches more players than one NOTIFY can name still reaches their pages.

@@ -45,7 +45,7 @@ export async function playerPage(
       prestige: players.prestige,
       xp: players.xp,
       lifetime_xp: players.lifetimeXp,
-      balance: sql<number>`${players.balance}::float8`.mapWith(Number),
+      balance: players.balance,
       online: players.online,
       lastSeenAt: players.lastSeenAt,
       hidden: players.statsHidden,

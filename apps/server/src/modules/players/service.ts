@@ -30,8 +30,8 @@ export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile
       rank: players.rank,
       level: players.level,
       prestige: players.prestige,
-      // Money is exact in the database; on the wire it is a JSON number (DESIGN.md section 3).
-      balance: sql<number>`${players.balance}::float8`.mapWith(Number),
+      // The database's exact text, as the wire carries it (DESIGN.md section 8).
+      balance: players.balance,
       xp: players.xp,
       lifetime_xp: players.lifetimeXp,
       online: players.online,

@@ -20,7 +20,8 @@ export interface PlayerCardData {
   rank: string;
   level: number;
   prestige: number;
-  balance: number;
+  /** Exact decimal text, as the page carries it. */
+  balance: string;
   gang: { name: string; color: string | null } | null;
 }
 
@@ -29,7 +30,7 @@ export interface GangCardData {
   name: string;
   status: string;
   color: string | null;
-  balance: number;
+  balance: string;
   member_count: number;
   min_level: number;
 }

@@ -42,7 +42,7 @@ async function loadGangs(db: Db, where?: SQL): Promise<Gang[]> {
       name: gangs.name,
       status: gangs.status,
       color: gangs.color,
-      balance: sql<number>`${gangs.balance}::float8`.mapWith(Number),
+      balance: gangs.balance,
       minLevel: gangs.minLevel,
       memberUuid: players.uuid,
       username: players.username,

@@ -127,7 +127,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
         name: 'Diggers',
         status: 'Open',
         color: '#aa0000',
-        balance: 1e15,
+        balance: '1000000000000000.00',
         member_count: 5,
         online_count: 3,
         min_level: 10,
@@ -192,7 +192,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
       expect(own(tied).map((g) => g.name)).toEqual(['Onyx', 'opal']);
       await postEvents(t.app, [ev('gang.treasury', { gang_id: opal, delta: 0.01 })]);
       const richer = gangsOf(
-        await feed.next((m) => gangsOf(m)?.find((g) => g.id === opal)?.balance === 500.01),
+        await feed.next((m) => gangsOf(m)?.find((g) => g.id === opal)?.balance === '500.01'),
       )!;
       expect(own(richer).map((g) => g.name)).toEqual(['opal', 'Onyx']);
       await postEvents(t.app, [ev('gang.member', { gang_id: onyx, uuid: recruit.uuid, role: 'Recruit' })]);

@@ -8,7 +8,8 @@ interface HeroPlayer {
   username: string;
   prestige: number;
   lifetime_xp: number;
-  balance: number;
+  /** Exact decimal text (money.ts in the shared package). */
+  balance: string;
 }
 
 /** Avatar, name, the page's details, Level, Prestige, Lifetime XP, balance and the level bar. */

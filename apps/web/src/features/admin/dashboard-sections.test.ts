@@ -9,7 +9,7 @@ const SUMMARY = {
   xp_today: 456_789,
   active_last_day: 311,
   total_players: 520,
-  total_balance: 1_234_567.5,
+  total_balance: '1234567.50',
 };
 
 describe('summaryCards', () => {

@@ -16,12 +16,12 @@ function renderSections(path: string) {
       />
       <TopBalances
         players={[
-          { uuid: 'u-1', username: 'Alex', rank: 'ROOKIE', balance: 10, level: 2 },
-          { uuid: UUID, username: null, rank: null, balance: 5, level: 1 },
+          { uuid: 'u-1', username: 'Alex', rank: 'ROOKIE', balance: '10.00', level: 2 },
+          { uuid: UUID, username: null, rank: null, balance: '5.00', level: 1 },
         ]}
       />
       <GangLeaders
-        gangs={[{ id: 'g 1', name: 'Iron Wolves', member_count: 3, online_count: 1, balance: 99 }]}
+        gangs={[{ id: 'g 1', name: 'Iron Wolves', member_count: 3, online_count: 1, balance: '99.00' }]}
       />
     </>,
     { path },

@@ -1,7 +1,7 @@
-import { LISTING_SORTS, type Listing, type ListingSort } from '@prison/shared/auction';
+import { LISTING_SORTS, type Listing, type ListingSort, type Listings } from '@prison/shared/auction';
 import { pageTitle } from '@prison/shared/brand';
 import { ArrowLeft, BarChart3, Medal } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -15,8 +15,9 @@ import { isHttpError } from '../../lib/api.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListings, usePurchase } from './api.ts';
-import { atLeast, listingSummary, marketRecap, parseMinQuantity, topSellers } from './auction-model.ts';
+import { parseMinQuantity } from './auction-model.ts';
 import { ItemIcon } from './item-icon.tsx';
+import { LoadMore } from './load-more.tsx';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 
@@ -28,20 +29,26 @@ const SORT_LABELS: Record<ListingSort, string> = {
 };
 const SORT_OPTIONS = LISTING_SORTS.map((id) => ({ value: id, label: SORT_LABELS[id] }));
 
-const price = (value: number | null) => (value === null ? '—' : formatMoney(value));
+const price = (value: string | null) => (value === null ? '—' : formatMoney(value));
 
 /** Spec 2.11: one category's listings, with the confirm-purchase dialog. */
 export function AuctionCategoryPage() {
   const { key = '' } = useParams();
   const session = useSession();
   const [sort, setSort] = useState<ListingSort>('price_asc');
-  const listings = useListings(key, sort, Boolean(session));
-  const status = isHttpError(listings.error) ? listings.error.status : null;
-  const displayName = listings.data?.displayName ?? key;
+  const [minText, setMinText] = useState('');
+  const listings = useListings(key, { sort, minQty: parseMinQuantity(minText) }, Boolean(session));
+  const pages = listings.data?.pages ?? null;
+  // A failed next page keeps the pages shown (LoadMore says it); only a failed first page is the error.
+  const status = isHttpError(listings.error) && !pages ? listings.error.status : null;
+  const displayName = pages?.[0]?.displayName ?? key;
+  const { fetchNextPage } = listings;
+  // A refetch under way (the window regained focus) finishes first: its pages lead to the next one.
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   return (
     <div className="container-page pt-10 pb-16 sm:pt-14 sm:pb-24">
-      <title>{pageTitle(listings.data ? `${displayName} · Auction house` : 'Auction house')}</title>
+      <title>{pageTitle(pages ? `${displayName} · Auction house` : 'Auction house')}</title>
       <Link
         to="/auction"
         className="inline-flex items-center gap-1.5 text-sm font-semibold text-fg-muted hover:text-fg"
@@ -52,7 +59,7 @@ export function AuctionCategoryPage() {
       <header className="mt-4">
         <p className="text-sm font-semibold tracking-wide text-accent uppercase">Auction house</p>
         <h1 className="mt-2 font-display text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
-          {listings.data ? (
+          {pages ? (
             displayName
           ) : status === 404 ? (
             'No such category'
@@ -80,7 +87,7 @@ export function AuctionCategoryPage() {
             Browse all categories
           </Link>
         </div>
-      ) : listings.isError ? (
+      ) : listings.isError && !pages ? (
         <Alert tone="error" className="mt-8">
           Failed to load listings
         </Alert>
@@ -89,7 +96,16 @@ export function AuctionCategoryPage() {
           categoryKey={key}
           sort={sort}
           onSort={setSort}
-          listings={listings.data?.listings ?? null}
+          minText={minText}
+          onMinText={setMinText}
+          pages={pages}
+          isChanging={listings.isPlaceholderData}
+          more={{
+            hasMore: listings.hasNextPage,
+            isLoading: listings.isFetchingNextPage,
+            failed: listings.isFetchNextPageError,
+            onLoad: loadMore,
+          }}
           ownUuid={session.user.uuid}
         />
       )}
@@ -97,23 +113,37 @@ export function AuctionCategoryPage() {
   );
 }
 
+/** Every listing of the pages loaded, once: a quantity that changed between two pages may repeat one. */
+function listingsOf(pages: readonly Listings[]): Listing[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page.listings.filter((l) => !seen.has(l.id) && seen.add(l.id)));
+}
+
 function Market({
   categoryKey,
   sort,
   onSort,
-  listings,
+  minText,
+  onMinText,
+  pages,
+  isChanging,
+  more,
   ownUuid,
 }: {
   categoryKey: string;
   sort: ListingSort;
   onSort: (sort: ListingSort) => void;
-  listings: Listing[] | null;
+  minText: string;
+  onMinText: (text: string) => void;
+  pages: Listings[] | null;
+  /** A new sort or minimum is on its way: the previous pages still show. */
+  isChanging: boolean;
+  more: Parameters<typeof LoadMore>[0];
   ownUuid: string;
 }) {
-  const [minText, setMinText] = useState('');
   const [buying, setBuying] = useState<Listing | null>(null);
   const { toasts, show, dismiss } = useToasts();
-  const purchase = usePurchase(categoryKey, sort);
+  const purchase = usePurchase(categoryKey);
 
   // Each opened dialog is one purchase, however often its confirm is retried.
   const open = (listing: Listing) => {
@@ -139,7 +169,9 @@ function Market({
     }
   };
 
-  if (listings === null) {
+  // The first page carries the whole category's figures.
+  const summary = pages?.[0]?.summary;
+  if (!pages || !summary) {
     return (
       <div className="mt-8 space-y-4" aria-busy="true">
         <p className="sr-only">Loading listings…</p>
@@ -153,10 +185,9 @@ function Market({
     );
   }
 
-  const summary = listingSummary(listings);
-  const shown = atLeast(listings, parseMinQuantity(minText));
-  const recap = marketRecap(listings);
-  const sellers = topSellers(listings);
+  const shown = listingsOf(pages);
+  const minQty = parseMinQuantity(minText);
+  const sellers = summary.topSellers;
 
   return (
     <>
@@ -181,7 +212,7 @@ function Market({
                   min={0}
                   inputMode="numeric"
                   value={minText}
-                  onChange={(event) => setMinText(event.target.value)}
+                  onChange={(event) => onMinText(event.target.value)}
                   placeholder="0"
                   className={`${controlClass} px-3`}
                 />
@@ -197,12 +228,12 @@ function Market({
           </div>
           {shown.length === 0 ? (
             <p className="mt-5 rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-              {listings.length === 0
+              {summary.listings === 0
                 ? 'Nothing is listed in this category right now.'
                 : 'No listings have that many units.'}
             </p>
           ) : (
-            <>
+            <div aria-busy={isChanging} className={isChanging ? 'opacity-60 transition-opacity' : undefined}>
               {/* Phones get cards: a five-column table would hide the price and the button. */}
               <ul className="mt-5 space-y-3 sm:hidden">
                 {shown.map((listing) => (
@@ -272,19 +303,25 @@ function Market({
                   </tbody>
                 </table>
               </div>
-            </>
+              <p className="mt-4 text-center text-sm text-fg-muted" aria-live="polite">
+                {minQty > 0
+                  ? `Showing ${formatWhole(shown.length)} ${shown.length === 1 ? 'listing' : 'listings'} with at least ${formatWhole(minQty)} ${minQty === 1 ? 'unit' : 'units'}`
+                  : `Showing ${formatWhole(shown.length)} of ${formatWhole(summary.listings)} listings`}
+              </p>
+              <LoadMore {...more} />
+            </div>
           )}
         </section>
 
         <aside className="min-w-0 space-y-6 lg:col-span-4">
           <Card title="Market recap" icon={<BarChart3 className="size-5" />}>
             <dl className="divide-y divide-line text-sm">
-              <StatRow label="Listings" value={formatWhole(recap.listings)} />
-              <StatRow label="Sellers" value={formatWhole(recap.sellers)} />
-              <StatRow label="Average unit price" value={price(recap.averagePrice)} />
+              <StatRow label="Listings" value={formatWhole(summary.listings)} />
+              <StatRow label="Sellers" value={formatWhole(summary.sellers)} />
+              <StatRow label="Average unit price" value={price(summary.averagePrice)} />
               <StatRow
                 label="Cheapest seller"
-                value={recap.cheapestSeller ? <PlayerLink username={recap.cheapestSeller} /> : '—'}
+                value={summary.cheapestSeller ? <PlayerLink username={summary.cheapestSeller} /> : '—'}
               />
             </dl>
           </Card>

@@ -16,19 +16,21 @@ const category = (
   key: string,
   displayName: string,
   count: number,
-  lowest: number | null,
-  highest: number | null,
+  lowest: string | null,
+  highest: string | null,
 ) => ({ key, displayName, icon: key, count, lowest, highest }) satisfies AuctionCategory;
 
 const CATEGORIES = [
-  category('ores', 'Ores', 12, 5, 900),
-  category('tools', 'Tools', 3, 250, 12_000),
+  category('ores', 'Ores', 12, '5.00', '900.00'),
+  category('tools', 'Tools', 3, '250.00', '12000.00'),
   category('food', 'Food', 0, null, null),
-  category('blocks', 'Building Blocks', 20, 1.5, 60),
-  category('books', 'Enchanted Books', 3, 1000, 50_000),
+  category('blocks', 'Building Blocks', 20, '1.50', '60.00'),
+  // Two prices a double cannot tell apart (both would be 4000000000000007.5).
+  category('books', 'Enchanted Books', 3, '1000.00', '4000000000000007.40'),
+  category('relics', 'Relics', 1, '4000000000000007.35', '4000000000000007.35'),
 ];
 
-const listing = (id: string, seller: string, qty: number, price: number): Listing => ({
+const listing = (id: string, seller: string, qty: number, price: string): Listing => ({
   id,
   item: { name: 'Diamond', icon: 'diamond' },
   seller,
@@ -40,10 +42,10 @@ const listing = (id: string, seller: string, qty: number, price: number): Listin
 describe('marketStats', () => {
   it('counts live categories and listings, with the market floor and peak', () => {
     expect(marketStats(CATEGORIES)).toEqual({
-      liveCategories: 4,
-      activeListings: 38,
-      floor: 1.5,
-      peak: 50_000,
+      liveCategories: 5,
+      activeListings: 39,
+      floor: '1.50',
+      peak: '4000000000000007.40',
     });
   });
   it('has no floor or peak on an empty market', () => {
@@ -63,6 +65,7 @@ describe('visibleCategories', () => {
       'books',
       'food',
       'ores',
+      'relics',
       'tools',
     ]);
     expect(visibleCategories(CATEGORIES, '', 'listings').map((c) => c.key)).toEqual([
@@ -70,6 +73,7 @@ describe('visibleCategories', () => {
       'ores',
       'books',
       'tools',
+      'relics',
       'food',
     ]);
   });
@@ -88,11 +92,21 @@ describe('hotMovers', () => {
 });
 
 describe('listings', () => {
-  const listings = [listing('a', 's1', 10, 2.5), listing('b', 's2', 3, 100), listing('c', 's1', 1, 1)];
+  const listings = [listing('a', 's1', 10, '2.50'), listing('b', 's2', 3, '100.00'), listing('c', 's1', 1, '1.00')];
 
   it('summarises quantity, value, floor and ceiling', () => {
-    expect(listingSummary(listings)).toEqual({ totalQuantity: 14, totalValue: 326, floor: 1, ceiling: 100 });
-    expect(listingSummary([])).toEqual({ totalQuantity: 0, totalValue: 0, floor: null, ceiling: null });
+    expect(listingSummary(listings)).toEqual({
+      totalQuantity: 14,
+      totalValue: '326.00',
+      floor: '1.00',
+      ceiling: '100.00',
+    });
+    expect(listingSummary([])).toEqual({ totalQuantity: 0, totalValue: '0.00', floor: null, ceiling: null });
+    // Exact above 2^53: 3 x 4000000000000007.35, not 3 x 4000000000000007.5.
+    expect(listingSummary([listing('d', 's3', 3, '4000000000000007.35')])).toMatchObject({
+      totalValue: '12000000000000022.05',
+      ceiling: '4000000000000007.35',
+    });
   });
 
   it('filters by a minimum quantity of at least 0', () => {
@@ -108,7 +122,8 @@ describe('listings', () => {
     expect(marketRecap(listings)).toEqual({
       listings: 3,
       sellers: 2,
-      averagePrice: 326 / 14,
+      // 326 / 14 = 23.2857..., to the cent.
+      averagePrice: '23.29',
       cheapestSeller: 'name-s1',
     });
     expect(topSellers(listings)).toEqual([

@@ -1,14 +1,16 @@
 // The auction pages' figures (spec 2.10, 2.11), apart from how they are drawn.
+// Prices are exact decimal text: compared, multiplied and summed in whole cents (money-format.ts).
 import type { AuctionCategory, Listing } from '@prison/shared/auction';
+import { compareMoney, divideMoney, sumMoney, timesMoney } from '@prison/shared/money-format';
 
 interface MarketStats {
   /** Categories with at least one active listing. */
   liveCategories: number;
   activeListings: number;
   /** The lowest unit price on the market, null when nothing is listed. */
-  floor: number | null;
+  floor: string | null;
   /** The highest unit price on the market. */
-  peak: number | null;
+  peak: string | null;
 }
 
 export function marketStats(categories: readonly AuctionCategory[]): MarketStats {
@@ -18,10 +20,15 @@ export function marketStats(categories: readonly AuctionCategory[]): MarketStats
   return {
     liveCategories: live.length,
     activeListings: live.reduce((sum, c) => sum + c.count, 0),
-    floor: lows.length ? Math.min(...lows) : null,
-    peak: highs.length ? Math.max(...highs) : null,
+    floor: lowest(lows),
+    peak: highest(highs),
   };
 }
+
+const lowest = (prices: readonly string[]): string | null =>
+  prices.reduce<string | null>((low, p) => (low === null || compareMoney(p, low) < 0 ? p : low), null);
+const highest = (prices: readonly string[]): string | null =>
+  prices.reduce<string | null>((high, p) => (high === null || compareMoney(p, high) > 0 ? p : high), null);
 
 export type CategorySort = 'name' | 'listings';
 export const CATEGORY_SORTS: { id: CategorySort; label: string }[] = [
@@ -57,25 +64,32 @@ export function hotMovers(categories: readonly AuctionCategory[]): AuctionCatego
 interface ListingSummary {
   totalQuantity: number;
   /** The value of everything listed: quantity times unit price, summed. */
-  totalValue: number;
-  floor: number | null;
-  ceiling: number | null;
+  totalValue: string;
+  floor: string | null;
+  ceiling: string | null;
 }
+
+/** Quantity times unit price, summed. */
+const valueOf = (listings: readonly Listing[]): string =>
+  sumMoney(listings.map((l) => timesMoney(l.price, l.qty)));
 
 export function listingSummary(listings: readonly Listing[]): ListingSummary {
   const prices = listings.map((l) => l.price);
   return {
     totalQuantity: listings.reduce((sum, l) => sum + l.qty, 0),
-    totalValue: listings.reduce((sum, l) => sum + l.qty * l.price, 0),
-    floor: prices.length ? Math.min(...prices) : null,
-    ceiling: prices.length ? Math.max(...prices) : null,
+    totalValue: valueOf(listings),
+    floor: lowest(prices),
+    ceiling: highest(prices),
   };
 }
 
-/** Spec 5: a minimum-quantity filter of at least 0; anything unreadable filters nothing. */
+/**
+ * Spec 5: a minimum-quantity filter of at least 0; anything unreadable filters nothing. Units are
+ * whole (at least 2.5 is at least 3), and no listing holds more than 1,000,000.
+ */
 export function parseMinQuantity(text: string): number {
   const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : 0;
+  return Number.isFinite(value) && value > 0 ? Math.min(1_000_000, Math.ceil(value)) : 0;
 }
 
 export const atLeast = (listings: readonly Listing[], min: number): Listing[] =>
@@ -84,8 +98,8 @@ export const atLeast = (listings: readonly Listing[], min: number): Listing[] =>
 interface MarketRecap {
   listings: number;
   sellers: number;
-  /** Average unit price weighted by quantity. */
-  averagePrice: number | null;
+  /** Average unit price weighted by quantity, to the cent. */
+  averagePrice: string | null;
   /** The cheapest listing's seller. */
   cheapestSeller: string | null;
 }
@@ -93,13 +107,13 @@ interface MarketRecap {
 export function marketRecap(listings: readonly Listing[]): MarketRecap {
   const units = listings.reduce((sum, l) => sum + l.qty, 0);
   const cheapest = listings.reduce<Listing | null>(
-    (best, l) => (!best || l.price < best.price ? l : best),
+    (best, l) => (!best || compareMoney(l.price, best.price) < 0 ? l : best),
     null,
   );
   return {
     listings: listings.length,
     sellers: new Set(listings.map((l) => l.seller)).size,
-    averagePrice: units > 0 ? listings.reduce((sum, l) => sum + l.qty * l.price, 0) / units : null,
+    averagePrice: divideMoney(valueOf(listings), units),
     cheapestSeller: cheapest ? cheapest.sellerName : null,
   };
 }

@@ -25,7 +25,7 @@ import {
 import { ItemIcon } from './item-icon.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 
-const price = (value: number | null) => (value === null ? '—' : formatMoney(value));
+const price = (value: string | null) => (value === null ? '—' : formatMoney(value));
 const SORT_OPTIONS = CATEGORY_SORTS.map(({ id, label }) => ({ value: id, label }));
 
 /** Spec 2.10: the market's categories, live. */

@@ -1,4 +1,5 @@
 import type { Listing } from '@prison/shared/auction';
+import { timesMoney } from '@prison/shared/money-format';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -96,7 +97,7 @@ function PurchaseForm({
       <div className="mt-6 flex items-baseline justify-between border-t border-line pt-4">
         <span className="text-sm font-semibold text-fg-muted">Total</span>
         <span data-testid="purchase-total" className="font-display text-2xl font-bold text-fg tabular-nums">
-          {formatMoney(chosen * listing.price)}
+          {formatMoney(timesMoney(listing.price, chosen))}
         </span>
       </div>
 

@@ -23,7 +23,7 @@ function gang(overrides: Partial<Gang> = {}): Gang {
     name: 'Obsidian Syndicate',
     status: 'InviteOnly',
     color: 'yellow',
-    balance: 4_500_000_000_000_000,
+    balance: '4500000000000000.00',
     member_count: 3,
     online_count: 1,
     min_level: 25,
@@ -139,7 +139,7 @@ describe('GangPage', () => {
         other,
         gang({
           online_count: 2,
-          balance: 10,
+          balance: '10.00',
           members: [{ ...bram!, online: false }, { ...jade!, online: true }, recruit!],
         }),
       ],

@@ -2,7 +2,7 @@ import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { formatBalance } from './format.ts';
 import { DEFAULT_SORT, nextSort, type RankedEntry, sortEntries } from './sort.ts';
-import { median, summarize } from './summary.ts';
+import { MONEY, median, NUMBERS, summarize } from './summary.ts';
 
 const entry = (username: string, over: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
   uuid: `uuid-${username}`,
@@ -11,19 +11,21 @@ const entry = (username: string, over: Partial<LeaderboardEntry> = {}): Leaderbo
   xp: 0,
   prestige: 0,
   rank: 'ROOKIE',
-  balance: 0,
+  balance: '0.00',
   ...over,
 });
 
 describe('formatBalance (spec 9: $, thousands separators, rounded)', () => {
   it.each([
-    [1234567.5, '$1,234,568'],
-    [0.4, '$0'],
-    [-0.4, '$0'],
-    [999.49, '$999'],
-    [-1500, '-$1,500'],
-    [1e15, '$1,000,000,000,000,000'],
-  ])('%d -> %s', (value, expected) => {
+    ['1234567.50', '$1,234,568'],
+    ['0.40', '$0'],
+    ['-0.40', '$0'],
+    ['999.49', '$999'],
+    ['-1500.00', '-$1,500'],
+    ['1000000000000000.00', '$1,000,000,000,000,000'],
+    ['4000000000000007.35', '$4,000,000,000,000,007'],
+    ['4000000000000007.50', '$4,000,000,000,000,008'],
+  ])('%s -> %s', (value, expected) => {
     expect(formatBalance(value)).toBe(expected);
   });
 });
@@ -33,7 +35,7 @@ describe('summarize', () => {
 
   it('takes the top player, the top-10 mean, the median, the mean and the roster size', () => {
     const entries = Array.from({ length: 12 }, (_, i) => entry(`P${i}`, { level: 120 - i * 10 }));
-    expect(summarize(entries, level)).toEqual({
+    expect(summarize(entries, level, NUMBERS)).toEqual({
       topPlayer: entries[0],
       topTenAverage: (120 + 110 + 100 + 90 + 80 + 70 + 60 + 50 + 40 + 30) / 10,
       median: (70 + 60) / 2,
@@ -44,11 +46,11 @@ describe('summarize', () => {
 
   it('averages every entry when fewer than 10 are loaded', () => {
     const entries = [entry('A', { level: 9 }), entry('B', { level: 3 })];
-    expect(summarize(entries, level).topTenAverage).toBe(6);
+    expect(summarize(entries, level, NUMBERS).topTenAverage).toBe(6);
   });
 
   it('has nothing to say about an empty roster', () => {
-    expect(summarize([], level)).toEqual({
+    expect(summarize([], level, NUMBERS)).toEqual({
       topPlayer: null,
       topTenAverage: null,
       median: null,
@@ -58,15 +60,27 @@ describe('summarize', () => {
   });
 
   it('takes the middle value of an odd count', () => {
-    expect(median([5, 1, 3])).toBe(3);
+    expect(median([5, 1, 3], NUMBERS)).toBe(3);
+  });
+
+  it('averages balances exactly, to the cent', () => {
+    const balances = ['4000000000000007.35', '4000000000000007.40', '0.05'];
+    const entries = balances.map((balance, i) => entry(`P${i}`, { balance }));
+    expect(summarize(entries, (e) => e.balance, MONEY)).toMatchObject({
+      topTenAverage: '2666666666666671.60',
+      median: '4000000000000007.35',
+      average: '2666666666666671.60',
+    });
+    expect(median(balances.slice(0, 2), MONEY)).toBe('4000000000000007.38');
   });
 });
 
 describe('sorting the table', () => {
   const rows: RankedEntry[] = [
-    { ...entry('carol', { level: 50, rank: 'ARCHON', balance: 10 }), position: 1 },
-    { ...entry('Alice', { level: 50, rank: 'mystery', balance: 30 }), position: 2 },
-    { ...entry('bob', { level: 20, rank: 'CADET', balance: 20 }), position: 3 },
+    // Above 2^53 with cents: as doubles, all three would be 4000000000000007.5.
+    { ...entry('carol', { level: 50, rank: 'ARCHON', balance: '4000000000000007.35' }), position: 1 },
+    { ...entry('Alice', { level: 50, rank: 'mystery', balance: '4000000000000007.45' }), position: 2 },
+    { ...entry('bob', { level: 20, rank: 'CADET', balance: '4000000000000007.40' }), position: 3 },
   ];
   const names = (sorted: RankedEntry[]) => sorted.map((r) => r.username);
 

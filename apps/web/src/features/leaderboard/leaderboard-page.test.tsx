@@ -16,15 +16,15 @@ const player = (username: string, over: Partial<LeaderboardEntry> = {}): Leaderb
   xp: 1000,
   prestige: 0,
   rank: 'ROOKIE',
-  balance: 100,
+  balance: '100.00',
   ...over,
 });
 
 const BY_LEVEL = [
-  player('Bram', { level: 80, xp: 1662031, prestige: 5, rank: 'ARCHON', balance: 396531707597291.4 }),
-  player('Jade', { level: 80, xp: 1650496, prestige: 4, rank: 'DOMINUS', balance: 1234.5 }),
-  player('Ethan', { level: 75, xp: 900000, prestige: 3, rank: 'commander', balance: 99.49 }),
-  player('Ada', { level: 12, xp: 5000, prestige: 0, rank: 'WARDEN', balance: 0 }),
+  player('Bram', { level: 80, xp: 1662031, prestige: 5, rank: 'ARCHON', balance: '396531707597291.40' }),
+  player('Jade', { level: 80, xp: 1650496, prestige: 4, rank: 'DOMINUS', balance: '1234.50' }),
+  player('Ethan', { level: 75, xp: 900000, prestige: 3, rank: 'commander', balance: '99.49' }),
+  player('Ada', { level: 12, xp: 5000, prestige: 0, rank: 'WARDEN', balance: '0.00' }),
 ];
 const BY_XP = [BY_LEVEL[1], BY_LEVEL[0], BY_LEVEL[2], BY_LEVEL[3]] as LeaderboardEntry[];
 

@@ -98,7 +98,7 @@ export function Podium({ entries, metric }: { entries: readonly LeaderboardEntry
                   </div>
                   <p className="mt-2 font-display font-bold tracking-tight text-fg tabular-nums sm:mt-3 sm:max-w-full">
                     <FigureText
-                      text={metric.format(metric.value(entry))}
+                      text={metric.show(entry)}
                       short="text-xl sm:text-2xl"
                       long="text-lg lg:text-xl"
                       longest="text-lg lg:text-xl"

@@ -1,6 +1,7 @@
 // Sorting the table by any column (spec 2.9). The # column is the server's ranking for the chosen
 // metric, so sorting by it restores that order.
 import { type LeaderboardEntry, RANKS } from '@prison/shared/leaderboard';
+import { compareMoney } from '@prison/shared/money-format';
 
 export type SortKey = 'position' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'balance';
 type SortDirection = 'asc' | 'desc';
@@ -27,6 +28,9 @@ function compare(a: RankedEntry, b: RankedEntry, key: SortKey): number {
       return collator.compare(a.username, b.username);
     case 'rank':
       return rankOrder(a.rank) - rankOrder(b.rank);
+    case 'balance':
+      // Exact decimal text: two balances a double cannot tell apart still sort apart.
+      return compareMoney(a.balance, b.balance);
     default:
       return a[key] - b[key];
   }

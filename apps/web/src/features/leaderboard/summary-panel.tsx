@@ -4,7 +4,7 @@ import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import type { MetricInfo } from './metrics.ts';
-import { summarize, TOP_TEN } from './summary.ts';
+import { TOP_TEN } from './summary.ts';
 
 /** Spec 2.9 summary, over the loaded entries of the chosen ranking (summary.ts). */
 export function SummaryPanel({
@@ -14,8 +14,8 @@ export function SummaryPanel({
   entries: readonly LeaderboardEntry[];
   metric: MetricInfo;
 }) {
-  const summary = summarize(entries, metric.value);
-  const show = (value: number | null) => (value === null ? '—' : metric.formatAverage(value));
+  const summary = metric.summarize(entries);
+  const show = (value: string | null) => value ?? '—';
   const top = summary.topPlayer;
   const stats = [
     {
@@ -49,7 +49,7 @@ export function SummaryPanel({
             '—'
           )
         }
-        detail={top ? metric.format(metric.value(top)) : 'Nobody ranked yet'}
+        detail={top ? metric.show(top) : 'Nobody ranked yet'}
       />
       {stats.map((stat) => (
         <Stat key={stat.label} {...stat} />

@@ -36,7 +36,7 @@ function player(overrides: Partial<PlayerPageData> = {}): PlayerPageData {
     prestige: 2,
     xp: 150_000,
     lifetime_xp: 9_876_543,
-    balance: 1_234_567.5,
+    balance: '1234567.50',
     online: true,
     last_seen_at: null,
     gang: { id: 'obsidian', name: 'Obsidian Syndicate', color: '#7c3aed', role: 'Officer' },
@@ -218,8 +218,18 @@ describe('PlayerPage', () => {
 
     // Half a minute of slack: the page's clock ticks each second.
     const lastSeen = new Date(Date.now() - 2.5 * MINUTE).toISOString();
-    await push({ player: player({ online: false, last_seen_at: lastSeen, level: 43, friends_count: 13 }) });
+    // Money arrives as exact decimal text: as a JSON number this balance would be ...007.5.
+    await push({
+      player: player({
+        online: false,
+        last_seen_at: lastSeen,
+        level: 43,
+        friends_count: 13,
+        balance: '4000000000000007.35',
+      }),
+    });
     const hero = screen.getByRole('region', { name: 'Steve' });
+    expect(within(hero).getByText('$4,000,000,000,000,007.35')).toBeInTheDocument();
     expect(within(hero).getByText('Last seen 2m ago')).toBeInTheDocument();
     expect(within(hero).queryByText('Online now')).not.toBeInTheDocument();
     expect(within(hero).getByText('43', { selector: 'dd' })).toBeInTheDocument();

@@ -17,7 +17,7 @@ const profile = {
   rank: 'CADET',
   level: 12,
   prestige: 0,
-  balance: 2500,
+  balance: '2500.00',
   xp: 1200,
   lifetime_xp: 1200,
   online: true,

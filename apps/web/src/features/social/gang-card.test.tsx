@@ -9,7 +9,7 @@ const GANG: Gang = {
   name: 'Iron Wolves',
   status: 'Open',
   color: 'gold',
-  balance: 1500,
+  balance: '1500.00',
   member_count: 2,
   online_count: 1,
   min_level: 5,
