@@ -112,7 +112,7 @@ describe('moneySchema', () => {
   });
 
   it('refuses numbers, exponents, extra decimals and stray characters', () => {
-    for (const amount of [4000000000000007.35, '1e3', '1.234', '01.00', '+1', ' 1', '1.', '.5', '-', '']) {
+    for (const amount of [1234.5, '1e3', '1.234', '01.00', '+1', ' 1', '1.', '.5', '-', '']) {
       expect(moneySchema.safeParse(amount).success).toBe(false);
     }
   });

@@ -52,16 +52,15 @@ export async function dumpDatabase(
         tables.map((t) => t.name),
       );
       const known = new Map(knownMigrations().map((m) => [m.hash, m.tag]));
-      const sequences = await Promise.all(
-        (await serialColumns(tx)).map(async ({ table, column, sequence }) => {
-          const [state] = await rows<{ next: string }>(
-            tx,
-            sql`select (case when is_called then last_value + 1 else last_value end)::text as next
-                from ${ident(sequence)}`,
-          );
-          return { table, column, next: state!.next };
-        }),
-      );
+      const sequences: BackupHeader['sequences'] = [];
+      for (const { table, column, sequence } of await serialColumns(tx)) {
+        const [state] = await rows<{ next: string }>(
+          tx,
+          sql`select (case when is_called then last_value + 1 else last_value end)::text as next
+              from ${ident(sequence)}`,
+        );
+        sequences.push({ table, column, next: state!.next });
+      }
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,

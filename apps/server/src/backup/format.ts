@@ -11,7 +11,7 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { invalid } from '../errors.ts';
 
@@ -83,14 +83,25 @@ export function parseHeader(line: string | undefined): BackupHeader {
   return header as BackupHeader;
 }
 
-/** The lines of a backup file, read as a stream. */
-export function readBackupLines(input: Readable): AsyncIterable<string> {
+/** The lines of a backup file, read as a stream; a damaged or cut-short gzip stream throws. */
+export async function* readBackupLines(input: Readable): AsyncGenerator<string> {
   const gunzip = createGunzip();
-  input.on('error', (err) => gunzip.destroy(err));
-  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
-  // readline does not forward its input's errors (a truncated gzip stream): end the iteration with it.
-  gunzip.on('error', (err) => lines.emit('error', err));
-  return lines;
+  const lines = createInterface({ input: gunzip, crlfDelay: Number.POSITIVE_INFINITY });
+  let failure: Error | null = null;
+  // readline does not pass on its input's errors: the pipeline's failure ends the lines and is thrown.
+  const piping = pipeline(input, gunzip).catch((err: Error) => {
+    failure = err;
+    lines.close();
+  });
+  try {
+    for await (const line of lines) yield line;
+  } finally {
+    lines.close();
+    // A reader that stops early leaves the rest unread.
+    if (!gunzip.readableEnded) gunzip.destroy();
+    await piping;
+  }
+  if (failure) throw failure;
 }
 
 export function readBackupFile(file: string): AsyncIterable<string> {

@@ -41,6 +41,15 @@ export async function restoreBackup(
   lines: AsyncIterable<string>,
 ): Promise<RestoreSummary> {
   const input = lines[Symbol.asyncIterator]();
+  try {
+    return await restoreFrom(target, input);
+  } finally {
+    // Stopped early by a refusal or a failure: let the reader close its file.
+    await input.return?.();
+  }
+}
+
+async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>): Promise<RestoreSummary> {
   const next = async (what: string): Promise<string> => {
     const line = await input.next();
     if (line.done) throw invalid(`The backup ends early: ${what} is missing. Is the file complete?`);

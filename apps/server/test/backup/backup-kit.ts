@@ -14,7 +14,7 @@ import { recordAudit } from '../../src/modules/audit/service.ts';
 import { createAccount } from '../../src/modules/auth/accounts.ts';
 import { seedDemoGuides } from '../../src/modules/docs/demo.ts';
 import { payout } from '../auction-fixtures.ts';
-import { createTestAppOn, postEvents } from '../helpers.ts';
+import { createTestAppOn, newPlayer, postEvents } from '../helpers.ts';
 
 const CLI_DIR = fileURLToPath(new URL('../../src/cli/', import.meta.url));
 
@@ -28,8 +28,8 @@ export async function seedDemoLike(database: Database, players = 60): Promise<vo
       expect(answer.statusCode, answer.body).toBe(200);
     }
     // A fortune past 10^15 with cents: exact through the backup or the test fails.
-    const rich = world.players[0]!.uuid;
-    const answer = await postEvents(site.app, [payout(rich, '4000000000000007.35')]);
+    const rich = newPlayer({ username: 'BackupRich' });
+    const answer = await postEvents(site.app, [rich.join, payout(rich.uuid, '4000000000000007.35')]);
     expect(answer.statusCode, answer.body).toBe(200);
     await seedDemoGuides(site.db);
     const admin = await createAccount(site.db, {

@@ -1,7 +1,4 @@
-import {
-  formatMoney as exactMoney,
-  formatMoneyCompact as compactMoney,
-} from '@prison/shared/money-format';
+import { formatMoneyCompact as compactMoney, formatMoney as exactMoney } from '@prison/shared/money-format';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

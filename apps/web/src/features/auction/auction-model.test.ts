@@ -92,7 +92,11 @@ describe('hotMovers', () => {
 });
 
 describe('listings', () => {
-  const listings = [listing('a', 's1', 10, '2.50'), listing('b', 's2', 3, '100.00'), listing('c', 's1', 1, '1.00')];
+  const listings = [
+    listing('a', 's1', 10, '2.50'),
+    listing('b', 's2', 3, '100.00'),
+    listing('c', 's1', 1, '1.00'),
+  ];
 
   it('summarises quantity, value, floor and ceiling', () => {
     expect(listingSummary(listings)).toEqual({

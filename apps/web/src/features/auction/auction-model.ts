@@ -70,14 +70,14 @@ interface ListingSummary {
 }
 
 /** Quantity times unit price, summed. */
-const valueOf = (listings: readonly Listing[]): string =>
+const listedValue = (listings: readonly Listing[]): string =>
   sumMoney(listings.map((l) => timesMoney(l.price, l.qty)));
 
 export function listingSummary(listings: readonly Listing[]): ListingSummary {
   const prices = listings.map((l) => l.price);
   return {
     totalQuantity: listings.reduce((sum, l) => sum + l.qty, 0),
-    totalValue: valueOf(listings),
+    totalValue: listedValue(listings),
     floor: lowest(prices),
     ceiling: highest(prices),
   };
@@ -113,7 +113,7 @@ export function marketRecap(listings: readonly Listing[]): MarketRecap {
   return {
     listings: listings.length,
     sellers: new Set(listings.map((l) => l.seller)).size,
-    averagePrice: divideMoney(valueOf(listings), units),
+    averagePrice: divideMoney(listedValue(listings), units),
     cheapestSeller: cheapest ? cheapest.sellerName : null,
   };
 }
