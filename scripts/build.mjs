@@ -180,9 +180,19 @@ export async function buildStale(names) {
       }
     });
   } catch (err) {
-    if (!(err instanceof BuildError)) throw err;
-    process.stderr.write(`Cannot start: ${err.message}.\n`);
-    process.exit(err.status);
+    let failure = err;
+    // A service manager may run the server on a read-only checkout (deploy/systemd): say what to do.
+    if (['EROFS', 'EACCES', 'EPERM'].includes(err.code)) {
+      const labels = stale().map((name) => PARTS[name].label);
+      const advice = 'run `npm run build` as the owner of the checkout';
+      failure = new BuildError(
+        1,
+        `${labels.join(', ')} must be built, ${err.path} is not writable: ${advice}`,
+      );
+    }
+    if (!(failure instanceof BuildError)) throw failure;
+    process.stderr.write(`Cannot start: ${failure.message}.\n`);
+    process.exit(failure.status);
   }
 }
 

@@ -3,7 +3,6 @@
 // transaction on a connection of its own, and the site goes on writing meanwhile. On PGlite it is a
 // transaction on the process's one connection, which runs transactions one at a time: requests wait
 // while the backup reads, and the event loop stays free between batches.
-
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer } from '../../test/backup/backup-kit.ts';
@@ -109,6 +110,13 @@ line two "quoted" \\ backslash é')`,
 
       await expect(restoreBackup(target, readBackupLines(Readable.from([backup])))).rejects.toThrow(
         /is not empty \(.*ledger: 2 rows.*\)/,
+      );
+      // What is not a backup this version reads is refused before anything else.
+      const gzipped = (text: string) => readBackupLines(Readable.from([gzipSync(text)]));
+      await expect(restoreBackup(target, gzipped('hello\n'))).rejects.toThrow(/not a backup/);
+      const later = { ...JSON.parse(gunzipSync(backup).toString().split('\n')[0]!), version: 2 };
+      await expect(restoreBackup(target, gzipped(`${JSON.stringify(later)}\n`))).rejects.toThrow(
+        /format version 2/,
       );
     } finally {
       await target.close();

@@ -150,7 +150,8 @@ function migrationsOf(header: BackupHeader, known: KnownMigration[]): KnownMigra
     );
   }
   header.migrations.forEach((m, i) => {
-    if (known[i]!.hash !== m.hash) {
+    // Drizzle knows a migration by its time in the journal; the tables and columns are compared below.
+    if (known[i]!.created_at !== m.created_at) {
       throw invalid(
         `Migration ${i + 1} of the backup (${m.tag ?? m.hash.slice(0, 12)}) is not this server's ${known[i]!.tag}: restore it with the version that made it.`,
       );
@@ -179,7 +180,7 @@ async function refuseNonEmpty(target: RestoreTarget, header: BackupHeader): Prom
     );
   }
   const ahead = applied.length > header.migrations.length;
-  if (ahead || applied.some((m, i) => m.hash !== header.migrations[i]!.hash)) {
+  if (ahead || applied.some((m, i) => m.created_at !== header.migrations[i]!.created_at)) {
     throw conflict(
       `${target.where} was migrated ${ahead ? 'past' : 'differently from'} the backup's database. Restore into an empty database.`,
     );

@@ -283,6 +283,11 @@ export const auctionListings = pgTable(
     index('auction_listings_active_idx')
       .on(t.categoryKey, t.price)
       .where(sql`${t.cancelledAt} is null and ${t.qtyLeft} > 0`),
+    // A category's listings by quantity, a page at a time (auction/listings.ts orders ties by id
+    // compared byte by byte).
+    index('auction_listings_active_qty_idx')
+      .on(t.categoryKey, t.qtyLeft, sql`${t.id} collate "C"`)
+      .where(sql`${t.cancelledAt} is null and ${t.qtyLeft} > 0`),
   ],
 );
 

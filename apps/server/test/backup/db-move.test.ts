@@ -1,6 +1,7 @@
-// Issue 16: `npm run db:move -- --to postgres://…` moves a demo-like embedded database to an empty
-// PostgreSQL database with every row and sum, refuses a database that is not empty, and refuses to
-// run while a server holds DATA_DIR.
+// Issue 16, out of the embedded database: `npm run db:move -- --to postgres://…` moves a demo-like
+// embedded database to an empty PostgreSQL database with every row and sum, refuses a database that
+// is not empty, and refuses to run while a server holds DATA_DIR; and a backup of the stopped
+// embedded database restores into PostgreSQL just as well.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,13 @@ import { openPglite, openPostgres } from '../../src/db/client.ts';
 import { createPostgresDatabase } from '../helpers.ts';
 import { type Contents, contentsOf, runCli, seedDemoLike } from './backup-kit.ts';
 
-describe.runIf(process.env.TEST_DATABASE_URL)('npm run db:move', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'db-move-'));
+describe.runIf(process.env.TEST_DATABASE_URL)('out of the embedded database', () => {
+  let dataDir: string;
   const drops: (() => Promise<void>)[] = [];
   let before: Contents;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'db-move-'));
     await seedDemoLike(await openPglite(dataDir));
     const database = await openPglite(dataDir);
     try {
@@ -79,4 +81,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm run db:move', () => {
       release();
     }
   }, 60_000);
+
+  it('backs up the stopped embedded database and restores it into PostgreSQL', async () => {
+    const file = join(dataDir, 'stopped.jsonl.gz');
+    // No server holds DATA_DIR: the command opens the database itself.
+    const backup = await runCli('backup', ['--out', file], { DATA_DIR: dataDir });
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain('from pglite');
+    const { url, drop } = await createPostgresDatabase();
+    drops.push(drop);
+    const restore = await runCli('restore', [file], { DATA_DIR: dataDir, DATABASE_URL: url });
+    expect(restore.code, restore.stderr).toBe(0);
+    const target = await openPostgres(url, () => {});
+    try {
+      expect(await contentsOf(target.db)).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
 });

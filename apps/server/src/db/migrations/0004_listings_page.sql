@@ -1,0 +1,1 @@
+CREATE INDEX "auction_listings_active_qty_idx" ON "auction_listings" USING btree ("category_key","qty_left","id" collate "C") WHERE "auction_listings"."cancelled_at" is null and "auction_listings"."qty_left" > 0;
