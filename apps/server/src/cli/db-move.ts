@@ -1,6 +1,8 @@
 // npm run db:move -- --to postgres://...
 // Copies every table of the embedded database (DATA_DIR) into an empty PostgreSQL database: a backup
 // piped straight into a restore, checked on both sides. The site must be stopped meanwhile.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { countRows, moneySummary, siteTables } from '../backup/catalog.ts';
@@ -67,10 +69,7 @@ async function main(): Promise<number> {
       }
       console.log(`Moved the embedded database of ${config.dataDir} to ${redactUrl(url)}:`);
       console.log(describeRestore(summary));
-      console.log(`
-Next: set DATABASE_URL to that address, and JWT_SECRET and BRIDGE_TOKEN to the jwtSecret and
-bridgeToken kept in ${config.dataDir}/secrets.json (so sessions and the game server's plugin keep
-working), then npm start. The data directory still holds the old database; keep it until you are sure.`);
+      console.log(`\n${nextSteps(config.dataDir)}`);
       return summary.money.mismatched === 0 ? 0 : 2;
     } finally {
       await source.close();
@@ -78,6 +77,18 @@ working), then npm start. The data directory still holds the old database; keep 
   } finally {
     release();
   }
+}
+
+function nextSteps(dataDir: string): string {
+  const secrets = join(dataDir, 'secrets.json');
+  const keep = existsSync(secrets)
+    ? `set JWT_SECRET and BRIDGE_TOKEN to the jwtSecret and bridgeToken kept in ${secrets}`
+    : 'keep JWT_SECRET and BRIDGE_TOKEN as they are';
+  return [
+    `Next: set DATABASE_URL to that address, ${keep} (so players stay signed in and the game`,
+    "server's plugin keeps its token), then npm start. DATA_DIR still holds the embedded database:",
+    'keep it until the site runs well on PostgreSQL.',
+  ].join('\n');
 }
 
 async function* linesOf(batches: AsyncIterable<string[]>): AsyncIterable<string> {

@@ -1,7 +1,8 @@
 // The auction pages' figures (spec 2.10, 2.11), apart from how they are drawn.
-// Prices are exact decimal text: compared, multiplied and summed in whole cents (money-format.ts).
+// Prices are exact decimal text, compared in whole cents (money-format.ts). A category's own
+// figures (total value, recap, top sellers) come from the server with its first page of listings.
 import type { AuctionCategory, Listing } from '@prison/shared/auction';
-import { compareMoney, divideMoney, sumMoney, timesMoney } from '@prison/shared/money-format';
+import { compareMoney } from '@prison/shared/money-format';
 
 interface MarketStats {
   /** Categories with at least one active listing. */
@@ -61,28 +62,6 @@ export function hotMovers(categories: readonly AuctionCategory[]): AuctionCatego
   ).slice(0, 3);
 }
 
-interface ListingSummary {
-  totalQuantity: number;
-  /** The value of everything listed: quantity times unit price, summed. */
-  totalValue: string;
-  floor: string | null;
-  ceiling: string | null;
-}
-
-/** Quantity times unit price, summed. */
-const listedValue = (listings: readonly Listing[]): string =>
-  sumMoney(listings.map((l) => timesMoney(l.price, l.qty)));
-
-export function listingSummary(listings: readonly Listing[]): ListingSummary {
-  const prices = listings.map((l) => l.price);
-  return {
-    totalQuantity: listings.reduce((sum, l) => sum + l.qty, 0),
-    totalValue: listedValue(listings),
-    floor: lowest(prices),
-    ceiling: highest(prices),
-  };
-}
-
 /**
  * Spec 5: a minimum-quantity filter of at least 0; anything unreadable filters nothing. Units are
  * whole (at least 2.5 is at least 3), and no listing holds more than 1,000,000.
@@ -90,58 +69,6 @@ export function listingSummary(listings: readonly Listing[]): ListingSummary {
 export function parseMinQuantity(text: string): number {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? Math.min(1_000_000, Math.ceil(value)) : 0;
-}
-
-export const atLeast = (listings: readonly Listing[], min: number): Listing[] =>
-  listings.filter((l) => l.qty >= min);
-
-interface MarketRecap {
-  listings: number;
-  sellers: number;
-  /** Average unit price weighted by quantity, to the cent. */
-  averagePrice: string | null;
-  /** The cheapest listing's seller. */
-  cheapestSeller: string | null;
-}
-
-export function marketRecap(listings: readonly Listing[]): MarketRecap {
-  const units = listings.reduce((sum, l) => sum + l.qty, 0);
-  const cheapest = listings.reduce<Listing | null>(
-    (best, l) => (!best || compareMoney(l.price, best.price) < 0 ? l : best),
-    null,
-  );
-  return {
-    listings: listings.length,
-    sellers: new Set(listings.map((l) => l.seller)).size,
-    averagePrice: divideMoney(listedValue(listings), units),
-    cheapestSeller: cheapest ? cheapest.sellerName : null,
-  };
-}
-
-interface SellerTotal {
-  seller: string;
-  sellerName: string;
-  quantity: number;
-  listings: number;
-}
-
-/** Spec 9: the top 3 sellers by quantity listed in the category. */
-export function topSellers(listings: readonly Listing[], count = 3): SellerTotal[] {
-  const totals = new Map<string, SellerTotal>();
-  for (const l of listings) {
-    const total = totals.get(l.seller) ?? {
-      seller: l.seller,
-      sellerName: l.sellerName,
-      quantity: 0,
-      listings: 0,
-    };
-    total.quantity += l.qty;
-    total.listings += 1;
-    totals.set(l.seller, total);
-  }
-  return [...totals.values()]
-    .sort((a, b) => b.quantity - a.quantity || a.sellerName.localeCompare(b.sellerName))
-    .slice(0, count);
 }
 
 /** Spec 4 Purchase: after a success the listing's quantity drops locally, and it goes at zero. */
