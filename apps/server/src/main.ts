@@ -30,7 +30,15 @@ async function main(): Promise<void> {
     if (err instanceof DataDirBusyError) fail(err.message);
     throw err;
   }
-  keepDataDirPrivate(config.dataDir);
+  try {
+    keepDataDirPrivate(config.dataDir);
+  } catch (err) {
+    releaseDataDir();
+    fail(
+      `Cannot make the data directory ${config.dataDir} private to this user: ${(err as Error).message}. ` +
+        'Its files must belong to the user the server runs as (chown -R).',
+    );
+  }
   const log = pino(loggerOptions(config.logLevel));
   // A dependency failing later must not take the process down: log it and keep serving.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
