@@ -77,7 +77,7 @@ async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>):
     await tx.execute(sql`set local datestyle = 'ISO, YMD'`);
     let total = 0;
     for (const table of header.tables) {
-      const marker = JSON.parse(await next(`table ${table.name}`)) as Partial<TableMarker>;
+      const marker = parseLine<TableMarker>(await next(`table ${table.name}`));
       if (marker.table !== table.name || marker.rows !== table.rows) {
         throw invalid(
           `The backup is damaged: expected table ${table.name}, found ${JSON.stringify(marker)}.`,
@@ -108,7 +108,7 @@ async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>):
       if (batch.length > 0) await tx.execute(insert(batch));
       total += table.rows;
     }
-    const trailer = JSON.parse(await next('the end of the backup')) as Partial<Trailer>;
+    const trailer = parseLine<Trailer>(await next('the end of the backup'));
     if (trailer.end !== true || trailer.rows !== total) {
       throw invalid('The backup is damaged: its last line is not the end of the backup.');
     }
@@ -220,6 +220,14 @@ async function refuseInsertTriggers(db: Runner): Promise<void> {
     throw new Error(
       `the restore inserts rows as they were, but these triggers run on insert: ${triggers.map((t) => `${t.table}.${t.name}`).join(', ')}`,
     );
+  }
+}
+
+function parseLine<T>(line: string): Partial<T> {
+  try {
+    return JSON.parse(line) ?? {};
+  } catch {
+    throw invalid('The backup is damaged: a line is not readable.');
   }
 }
 
