@@ -44,6 +44,14 @@ describe('loadConfig', () => {
       BRIDGE_TOKEN: 'b'.repeat(32),
     });
     expect(config.demo).toBe(false);
+    // The deploy example's placeholders are not secrets.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'change-me-to-a-long-random-secret',
+        BRIDGE_TOKEN: 'b'.repeat(32),
+      }),
+    ).toThrow(/JWT_SECRET is still the example's placeholder/);
   });
 
   it('explains what is wrong with a bad value', () => {

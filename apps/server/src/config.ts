@@ -218,6 +218,12 @@ function secret(env: Env, name: string, production: boolean): string | null {
   if (value === null && production) {
     throw new ConfigError(`${name} must be set when NODE_ENV=production`);
   }
+  // deploy/systemd/prison.env.example's placeholders, left as they were.
+  if (value !== null && production && /^change-?me/i.test(value)) {
+    throw new ConfigError(
+      `${name} is still the example's placeholder: set it to a random value (openssl rand -base64 32)`,
+    );
+  }
   return value;
 }
 

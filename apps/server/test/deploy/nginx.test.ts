@@ -3,7 +3,7 @@
 // database. The site file is rendered by replacing its example values (ports, certificate, cache
 // path, upstream addresses) and nothing else, so what is tested is what an operator installs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -206,7 +206,12 @@ describe.skipIf(skipped)(
         ...assignments(settings(unit, 'Environment')),
         ...assignments(readFileSync(join(DEPLOY, 'systemd/prison.env.example'), 'utf8').split('\n')),
       };
-      bridgeToken = unitEnv.BRIDGE_TOKEN!;
+      // The example's secrets are placeholders the server refuses in production; the install
+      // replaces them (deploy/README.md), as the test does.
+      expect(unitEnv.JWT_SECRET).toMatch(/^change-me/);
+      unitEnv.JWT_SECRET = randomBytes(24).toString('base64url');
+      unitEnv.BRIDGE_TOKEN = randomBytes(24).toString('base64url');
+      bridgeToken = unitEnv.BRIDGE_TOKEN;
 
       // A built web app with one hashed script large enough to be compressed, and its Brotli and
       // gzip copies beside it as the web build writes them.
