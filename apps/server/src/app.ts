@@ -27,6 +27,7 @@ import { previewsRoutes } from './modules/previews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
+import { clientKey } from './plugins/client-address.ts';
 import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts';
 import { FastLane, parseQuery } from './plugins/fast-lane.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -65,7 +66,8 @@ export function loggerOptions(level: string) {
 
 /**
  * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server
- * (hop 0 is the socket's peer), ranges trust those addresses. Never true (every hop).
+ * (hop 0 is the socket's peer), ranges trust those addresses. Never true (every hop). A hop count
+ * is given as a function because Fastify 5 ignores a plain number here: trust would silently be off.
  */
 function trustedProxies(trust: Config['trustProxy']) {
   if (trust === false) return false;
@@ -145,6 +147,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
+    // Per address unless a route counts per account; an IPv6 client counts by its /64.
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

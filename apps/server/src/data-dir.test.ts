@@ -1,9 +1,17 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { lockDataDir, resolveSecrets } from './data-dir.ts';
+import { keepDataDirPrivate, lockDataDir, resolveSecrets } from './data-dir.ts';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'data-dir-'));
 
@@ -28,6 +36,24 @@ describe('the data directory', () => {
     writeFileSync(join(dir, 'secrets.json'), '{"jwtSecret": "trunc');
     expect(() => resolveSecrets(config)).toThrow(/Repair or remove it/);
     expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).toBe('{"jwtSecret": "trunc');
+  });
+
+  it('makes private the directory DATA_DIR names when it is a link (to a larger disk)', () => {
+    const real = fresh();
+    chmodSync(real, 0o755);
+    writeFileSync(join(real, 'secrets.json'), '{}', { mode: 0o644 });
+    chmodSync(join(real, 'secrets.json'), 0o644);
+    const link = join(fresh(), 'data');
+    symlinkSync(real, link);
+    // keepDataDirPrivate sets this process's umask: the other tests keep theirs.
+    const umask = process.umask(0o022);
+    try {
+      keepDataDirPrivate(link);
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(real).mode & 0o7777).toBe(0o700);
+    expect(statSync(join(real, 'secrets.json')).mode & 0o7777).toBe(0o600);
   });
 
   it('requires shared secrets on a shared database', () => {

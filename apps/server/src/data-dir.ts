@@ -8,6 +8,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -101,7 +102,8 @@ export function lockDataDir(dataDir: string): () => void {
  */
 export function keepDataDirPrivate(dataDir: string): void {
   process.umask(0o077);
-  makePrivate(dataDir);
+  // DATA_DIR itself may be a link (to a larger disk): what it names is the server's all the same.
+  makePrivate(realpathSync(dataDir));
 }
 
 /**

@@ -33,6 +33,10 @@ export interface Player {
   xp: number;
   prestige: number;
   rank: Rank;
+  /**
+   * A float, as a game server's own economy often is: the simulator only sends deltas, which the
+   * site reads exactly as written and rounds once to cents; it never reads money back.
+   */
   balance: number;
   /** 0..1: how likely the player is to be online at any moment. */
   activity: number;

@@ -58,6 +58,11 @@ describe('formatMoneyCompact', () => {
     ['2500000000000000000', '$2.5Qi'],
     ['2500000000000000000000.00', '$2,500Qi'],
     ['-4200000.00', '-$4.2M'],
+    // Rounded up to a thousand of a unit: one of the next.
+    ['999999999.99', '$1B'],
+    ['999995000.00', '$1B'],
+    ['999994999.99', '$999.99M'],
+    ['-999999999999999.99', '-$1Q'],
   ])('%s -> %s', (amount, text) => {
     expect(formatMoneyCompact(amount)).toBe(text);
   });

@@ -60,12 +60,17 @@ export function formatMoneyCompact(
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
   const digits = whole.replace(/^0+(?=[0-9])/, '');
-  const unit = UNITS.find(([power]) => digits.length > power);
-  if (!unit) return below(amount);
-  const [power, name] = unit;
-  const point = digits.length - power;
-  const scaled = `${digits.slice(0, point)}.${digits.slice(point)}${fraction}` as Decimal;
-  return `${negative ? '-' : ''}$${twoDecimals.format(scaled)}${name}`;
+  const index = UNITS.findIndex(([power]) => digits.length > power);
+  if (index === -1) return below(amount);
+  const inUnit = ([power, name]: readonly [number, string]) => {
+    const padded = digits.padStart(power + 1, '0');
+    const point = padded.length - power;
+    return `${twoDecimals.format(`${padded.slice(0, point)}.${padded.slice(point)}${fraction}` as Decimal)}${name}`;
+  };
+  let text = inUnit(UNITS[index]!);
+  // Rounded up to a thousand of its unit ($999.999M): one of the next unit ($1B).
+  if (text.startsWith('1,000') && index > 0) text = inUnit(UNITS[index - 1]!);
+  return `${negative ? '-' : ''}$${text}`;
 }
 
 /** Exact money text ("-1234.5") in whole cents; a third decimal and beyond are dropped. */

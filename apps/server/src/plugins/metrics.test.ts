@@ -189,6 +189,28 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
     ).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts every address no route matches under one route label, never the address itself', async () => {
+    const count = (e: Exposition, status: string) =>
+      sampleValue(e, 'prison_http_requests_total', { route: '(no route)', method: 'GET', status });
+    const before = await scrape();
+    // Unknown API addresses (404) and the web app's pages (the not-found handler serves them).
+    for (const url of [
+      '/api/no-such-thing-7f3a',
+      '/api/no-such-thing-9c1b?token=x',
+      '/players/Someone_7f3a',
+    ]) {
+      await t.app.inject({ url });
+    }
+    const after = await scrape();
+    const unmatched = ['2xx', '3xx', '4xx', '5xx'].reduce(
+      (sum, status) => sum + count(after, status) - count(before, status),
+      0,
+    );
+    expect(unmatched).toBe(3);
+    const routes = new Set(after.samples.flatMap((s) => (s.labels.route ? [s.labels.route] : [])));
+    expect([...routes].filter((route) => /7f3a|9c1b/.test(route))).toEqual([]);
+  });
+
   it('counts bridge events applied and refused, by type', async () => {
     const events = (e: Exposition, type: string, outcome: string) =>
       sampleValue(e, 'prison_bridge_events_total', { type, outcome });

@@ -9,6 +9,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { endedSessions, SESSIONS_CHANNEL } from '../modules/auth/sessions.ts';
+import { clientKey } from './client-address.ts';
 import { HttpError } from './errors.ts';
 
 const PING_INTERVAL_MS = 30_000;
@@ -77,7 +78,8 @@ export async function registerSockets(
 /**
  * One address may hold `perAddress` sockets, every feed of this process together; past that its
  * upgrade answers 429 before the socket is accepted, so one client cannot use up the process's
- * connections. The address is request.ip, which honours TRUST_PROXY. An upgrade takes its slot
+ * connections. The address is request.ip, which honours TRUST_PROXY, an IPv6 one counted by its /64
+ * (client-address.ts). An upgrade takes its slot
  * when it arrives (so a burst of handshakes cannot all slip in before the first is counted) and
  * gives it back when its connection closes, whether it became a socket or was refused.
  */
@@ -87,7 +89,7 @@ function limitSocketsPerAddress(perAddress: number): onRequestHookHandler {
     const connection = request.raw.socket;
     // A connection already gone frees nothing later: ws drops it without opening a socket.
     if (!request.ws || connection.destroyed) return done();
-    const address = request.ip;
+    const address = clientKey(request.ip);
     const held = open.get(address) ?? 0;
     if (held >= perAddress) {
       return done(

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireRoles, requireTwoFactor } from '../../plugins/authenticate.ts';
+import { clientKey } from '../../plugins/client-address.ts';
 import { isAdminHost } from '../../plugins/web-app.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
@@ -109,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         rateLimit: {
           max: COMMANDS_PER_MINUTE,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `staff:${request.auth?.uuid ?? request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `staff:${request.auth?.uuid ?? clientKey(request.ip)}`,
         },
       },
       // The first reason alone is the detail (spec 8: the console shows it as is).

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { bodyHeaders, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
+import { clientKey } from '../../plugins/client-address.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { categoryListings } from './listings.ts';
 import { buildCategories, CATEGORIES_TOPIC, purchase } from './service.ts';
@@ -27,7 +28,7 @@ export const PURCHASES_PER_MINUTE = 60;
 
 // After authenticate (the route's own onRequest runs first), so this is the player's id: a player
 // signed in on several devices or behind one address with others counts as one.
-const perPlayer = (request: FastifyRequest) => request.auth?.uuid.toLowerCase() ?? request.ip;
+const perPlayer = (request: FastifyRequest) => request.auth?.uuid.toLowerCase() ?? clientKey(request.ip);
 
 export const auctionRoutes: FastifyPluginAsyncZod<{
   db: Db;

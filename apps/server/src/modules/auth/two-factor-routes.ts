@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
+import { clientKey } from '../../plugins/client-address.ts';
 import type { AccessTokens } from './tokens.ts';
 import { disable, enable, setUp, twoFactorStatus } from './two-factor.ts';
 
@@ -24,7 +25,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessToke
     rateLimit: {
       max: TWO_FACTOR_CHANGES_PER_MINUTE,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `2fa:${request.auth?.uuid ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `2fa:${request.auth?.uuid ?? clientKey(request.ip)}`,
     },
   };
 
