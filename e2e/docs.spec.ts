@@ -106,7 +106,12 @@ test('shows 6 placeholders while loading, and "No docs available." when empty or
     await held;
     await route.fulfill({ json: [] });
   });
-  await page.goto('/docs');
+  // The server renders /docs with its docs: these states are what a visit from another page shows.
+  const visitDocs = async () => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click();
+  };
+  await visitDocs();
   await expect(index(page).getByTestId('doc-skeleton')).toHaveCount(6);
   release();
   await expect(index(page).getByText('No docs available.')).toBeVisible();
@@ -115,7 +120,7 @@ test('shows 6 placeholders while loading, and "No docs available." when empty or
 
   await page.unroute('**/api/docs');
   await page.route('**/api/docs', (route) => route.fulfill({ status: 500, json: { detail: 'Broken' } }));
-  await page.reload();
+  await visitDocs();
   await expect(index(page).getByText('No docs available.')).toBeVisible();
   await expectAccessible(page);
 });

@@ -68,7 +68,8 @@ export const PARTS = {
       'apps/web/vite.config.ts',
       'packages/shared/src',
     ],
-    stamp: 'apps/web/dist/index.html',
+    // Written last (the server renderer, after the browser's build): a build cut short stays stale.
+    stamp: 'apps/web/dist/server/entry-server.js',
     build(stdio) {
       run('npm', ['run', 'build', '-w', '@prison/web'], stdio);
     },

@@ -5,7 +5,7 @@ import type { BuiltPageHint } from '@prison/shared/page-hints';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { PAGE_HINTS } from './src/app/page-hints.ts';
 
@@ -113,7 +113,7 @@ function inlineThemeInit(): Plugin {
   };
 }
 
-export default defineConfig({
+const BROWSER_BUILD = {
   plugins: [react(), tailwindcss(), precompress(), preloadFonts(), pageHints(), inlineThemeInit()],
   build: {
     // scripts/check-budget.mjs reads the manifest to measure what the home page downloads.
@@ -143,6 +143,29 @@ export default defineConfig({
       },
     },
   },
+} satisfies UserConfig;
+
+// `vite build --ssr src/entry-server.tsx` builds the server's renderer of the public pages into
+// dist/server (the build script runs it after the browser's build, which empties dist/). It holds
+// its dependencies, React's production build among them, whatever NODE_ENV the server runs with;
+// the browser's chunks, hints and compressed copies are not its business.
+const SSR_BUILD = {
+  plugins: [react(), tailwindcss()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: false,
+    // One file: the server imports it again after a rebuild (by a new address), and chunks importing
+    // the entry back would each bring a second copy of it, React included.
+    rolldownOptions: { output: { inlineDynamicImports: true } },
+  },
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  ...(isSsrBuild ? SSR_BUILD : BROWSER_BUILD),
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
@@ -158,4 +181,4 @@ export default defineConfig({
     // machine the first import of a file can take several seconds.
     testTimeout: 20_000,
   },
-});
+}));

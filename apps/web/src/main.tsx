@@ -4,17 +4,22 @@ import '@fontsource-variable/inter/wght.css';
 import '@fontsource-variable/space-grotesk/wght.css';
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createRouter, preloadPublicPage, routerReady } from './app/app.tsx';
+import { serverState } from './lib/server-state.ts';
 import { scopeSessionCookies } from './lib/session.ts';
 import { checkStoredSession } from './lib/session-check.ts';
 import { loadSiteConfig } from './lib/site-config.tsx';
 
 // Spec 2.1: the configuration decides the route set, so it is read before anything renders.
 async function start() {
-  // index.html preloads /api/config; meanwhile the page's own chunks download too.
-  preloadPublicPage(window.location);
-  const config = await loadSiteConfig();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // A public page the server rendered carries its configuration and data (lib/server-state.ts).
+  const rendered = serverState();
+  // Otherwise index.html preloads /api/config; meanwhile the page's own chunks download too.
+  if (!rendered) preloadPublicPage(window.location);
+  const config = rendered?.config ?? (await loadSiteConfig());
   // The admin hosts share the session with the main site through the mirror cookies (spec 9), which
   // reach no further than they need (lib/session-cookies.ts).
   scopeSessionCookies(config.adminHosts);
@@ -22,15 +27,23 @@ async function start() {
   // render rather than before it, so no page waits on it; if it fails, the session expires and the
   // app goes to /login.
   void checkStoredSession();
-  const router = await createRouter(config);
+  const router = await createRouter(config, rendered?.router);
+  // The page's lazy routes load first: hydrating before would find no page where the HTML has one.
   await routerReady(router);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <App config={config} router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!rendered) {
+    createRoot(container).render(app);
+    return;
+  }
+  // The server rendered a signed-out page: the header shows the session once hydrated. A mismatch
+  // would be a bug (React then renders the page afresh); it is reported so that tests see it.
+  hydrateRoot(container, app, {
+    onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+  });
 }
 
 void start();

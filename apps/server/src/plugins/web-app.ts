@@ -4,14 +4,17 @@
 // web build from apps/web/src/app/page-hints.ts), so the browser fetches them alongside the entry
 // chunk rather than one after the other. A page the previews module knows (page-meta.ts) gets its own
 // title, description and link-preview tags, a 404 status when its player or gang does not exist,
-// and a redirect from a player's uuid to their name.
+// and a redirect from a player's uuid to their name. A public page the web build can render on the
+// server (server-render.ts) goes out with its content and the data it was rendered from.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { BuiltPageHint } from '@prison/shared/page-hints';
+import type { SiteConfig } from '@prison/shared/site-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, ifNoneMatch } from './etag.ts';
 import { escapeHtml, type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
+import { apiAnswer, serverRenderer, withRenderedPage } from './server-render.ts';
 
 const API_PATH = /^\/(api|ws)(\/|$)/;
 // A request for a file (hashed assets, robots.txt, an image) that does not exist is a 404, not the
@@ -146,6 +149,29 @@ export async function registerWebApp(
     }
   }
 
+  const renderer = serverRenderer(webDist, app.log);
+  // Loaded at start rather than by the first visitor, who would wait for it.
+  if (built) void renderer();
+  // The site's configuration as the browser reads it (GET /api/config), which the renderer hands over.
+  let siteConfig: Promise<SiteConfig> | undefined;
+
+  /** The public page rendered on the server, or undefined: the browser renders it (or it failed). */
+  async function renderedPage(request: FastifyRequest) {
+    const render = await renderer();
+    if (!render) return undefined;
+    try {
+      const api = apiAnswer(app, request);
+      siteConfig ??= api('/api/config').then(({ body }) => JSON.parse(body) as SiteConfig);
+      const url = `${siteOrigin(previews?.publicUrl ?? null, request)}${request.url}`;
+      const result = await render.render({ url, config: await siteConfig, api });
+      return result.kind === 'browser' ? undefined : result;
+    } catch (err) {
+      siteConfig = undefined;
+      request.log.error({ err, url: request.url }, 'server rendering failed: the browser renders the page');
+      return undefined;
+    }
+  }
+
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, { html, etag }: Html) => {
     reply.header('etag', etag);
     if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -171,13 +197,19 @@ export async function registerWebApp(
     const web = isAdminHost(request, adminHosts) ? undefined : current();
     if (!web) return reply.sendFile('index.html');
     const hinted = web.page(path);
-    const base = hinted ? (request.url.includes('?') ? hinted.modulesOnly : hinted.full) : web.index;
     const answer = await pageAnswer(request, path);
     if (answer?.kind === 'redirect') return reply.redirect(answer.location, 301);
-    if (!answer) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
-    const html = withMeta(base.html, answer.meta, siteOrigin(previews!.publicUrl, request));
+    const page = await renderedPage(request);
+    if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+    // A rendered page brings its data: only its code is worth announcing.
+    const base = hinted ? (page || request.url.includes('?') ? hinted.modulesOnly : hinted.full) : web.index;
+    if (!answer && !page) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
+    let html = page ? withRenderedPage(base.html, page) : base.html;
+    if (answer) html = withMeta(html, answer.meta, siteOrigin(previews!.publicUrl, request));
     // A page that does not exist is not worth revalidating: no ETag for a 404.
-    if (answer.status === 404) return reply.code(404).type('text/html; charset=utf-8').send(html);
+    if (answer?.status === 404 || page?.status === 404) {
+      return reply.code(404).type('text/html; charset=utf-8').send(html);
+    }
     return sendHtml(request, reply, withEtag(html));
   });
 }

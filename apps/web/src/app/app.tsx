@@ -1,14 +1,18 @@
 import type { SiteConfig } from '@prison/shared/site-config';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider } from 'react-router';
 import { SiteConfigProvider } from '../lib/site-config.tsx';
 import { publicRoutes } from './public-routes.tsx';
 import { chooseRouteSet } from './route-set.ts';
 
-/** Builds the router for this page load; the admin route sets are a separate chunk the public site never loads. */
-export async function createRouter(config: SiteConfig) {
+/**
+ * Builds the router for this page load; the admin route sets are a separate chunk the public site
+ * never loads. A page the server rendered passes the loader data it rendered with, so that its
+ * loaders do not run again (lib/server-state.ts).
+ */
+export async function createRouter(config: SiteConfig, hydrationData?: HydrationState) {
   const set = chooseRouteSet(window.location, config.adminHosts);
   const routes = set === 'public' ? publicRoutes() : (await import('./admin-routes.tsx')).adminRoutes(set);
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { hydrationData });
 }
 
 /**

@@ -4,6 +4,13 @@ import { ErrorScreen, RootErrorScreen } from './error-screen.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 
+/**
+ * Marks a public page the server renders (entry-server.tsx): its HTML holds the page as a signed-out
+ * visitor first sees it, from the data its loader puts in the query cache. Signed-in pages are
+ * rendered in the browser alone.
+ */
+export const SERVER_RENDERED = { serverRendered: true } as const;
+
 /** A route whose page is its own chunk, downloaded when the route is first visited. */
 const page = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: await load() }),
@@ -20,7 +27,7 @@ export function publicRoutes(): RouteObject[] {
           // A failing page keeps the header and footer around the error screen.
           errorElement: <ErrorScreen />,
           children: [
-            { index: true, element: <HomeRoute /> },
+            { index: true, element: <HomeRoute />, handle: SERVER_RENDERED },
             {
               ...page(async () => (await import('./query-layout.tsx')).QueryLayout),
               children: [
@@ -30,6 +37,7 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'docs',
+                  handle: SERVER_RENDERED,
                   // The page's chunk also has a loader: the page renders once with its doc.
                   lazy: async () => {
                     const { DocsPage, docsLoader } = await import('../features/docs/docs-page.tsx');
@@ -38,10 +46,17 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'leaderboard',
-                  ...page(
-                    async () =>
-                      (await import('../features/leaderboard/leaderboard-page.tsx')).LeaderboardPage,
-                  ),
+                  handle: SERVER_RENDERED,
+                  lazy: async () => {
+                    const { LeaderboardPage, leaderboardLoader, leaderboardRevalidates } = await import(
+                      '../features/leaderboard/leaderboard-page.tsx'
+                    );
+                    return {
+                      Component: LeaderboardPage,
+                      loader: leaderboardLoader,
+                      shouldRevalidate: leaderboardRevalidates,
+                    };
+                  },
                 },
                 {
                   path: 'auction',

@@ -64,13 +64,23 @@ export function jsonRequest(body: unknown, init: RequestInit = {}): RequestInit 
   return { method: 'POST', ...init, headers, body: JSON.stringify(body) };
 }
 
+let publicFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Where unauthenticated calls go: the network in a browser; the server's own routes, in process, when
+ * it renders a public page (entry-server.tsx), whose data comes from the same answers.
+ */
+export function setPublicFetch(implementation: typeof fetch): void {
+  publicFetch = implementation;
+}
+
 /** An unauthenticated JSON call (docs, leaderboard): throws Error("HTTP {status}") on a non-OK answer. */
 export async function fetchJson<S extends z.ZodType>(
   input: RequestInfo | URL,
   schema: S,
   init?: RequestInit,
 ): Promise<z.infer<S>> {
-  return readJson(await fetch(input, acceptingJson(init)), schema);
+  return readJson(await publicFetch(input, acceptingJson(init)), schema);
 }
 
 /** An authenticated JSON call through apiFetch; throws HttpError ("HTTP {status}") on a non-OK answer. */

@@ -4,10 +4,29 @@ import { isHttpError } from './api.ts';
 // A failed query is asked again once before its page shows the error.
 const RETRIES = 1;
 
+const QUERY_DEFAULTS = { staleTime: 30_000, retry: RETRIES, refetchOnWindowFocus: false } as const;
+
 // One cache for the whole page, shared by every route that fetches server state.
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: RETRIES, refetchOnWindowFocus: false } },
-});
+export const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DEFAULTS } });
+
+/**
+ * A cache for one server render (entry-server.tsx): it fills with that request's answers alone, and
+ * a failing answer is not asked again, since the page's HTML waits for it.
+ */
+export const serverRenderQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { ...QUERY_DEFAULTS, retry: false } } });
+
+let currentClient = (): QueryClient => queryClient;
+
+/**
+ * The cache route loaders fill: the page's one cache in a browser. The server renders many requests
+ * at once, each with a cache of its own, and tells loaders which through this (entry-server.tsx).
+ */
+export const loaderQueryClient = (): QueryClient => currentClient();
+
+export function setLoaderQueryClient(current: () => QueryClient): void {
+  currentClient = current;
+}
 
 /** A query's retry: the usual one, except for the answers a retry would only repeat. */
 export const retryUnless =
@@ -26,8 +45,9 @@ export const FIRST_RENDER_WAIT_MS = 1500;
 export function queryForFirstRender<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): Promise<void> {
-  const fetched = queryClient.prefetchQuery(options);
-  return queryClient.getQueryData(options.queryKey) === undefined ? fetched : Promise.resolve();
+  const client = loaderQueryClient();
+  const fetched = client.prefetchQuery(options);
+  return client.getQueryData(options.queryKey) === undefined ? fetched : Promise.resolve();
 }
 
 /**

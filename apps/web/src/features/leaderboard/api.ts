@@ -23,7 +23,7 @@ function fetchLeaderboard(metric: LeaderboardMetric): Promise<LeaderboardEntry[]
   return fetchJson(`/api/leaderboard?${query(metric)}`, leaderboardSchema);
 }
 
-const leaderboardQueryOptions = (metric: LeaderboardMetric) =>
+export const leaderboardQueryOptions = (metric: LeaderboardMetric) =>
   queryOptions({
     queryKey: ['leaderboard', metric, LEADERBOARD_LIMIT],
     queryFn: () => fetchLeaderboard(metric),

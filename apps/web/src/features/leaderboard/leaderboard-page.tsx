@@ -5,14 +5,21 @@ import { Trophy } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
 import { memo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, type ShouldRevalidateFunction, useSearchParams } from 'react-router';
 import { cardClass } from '../../components/ui/card.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { isLeaderboardMetric, LEADERBOARD_LIMIT, useLeaderboard, useLeaderboardFeed } from './api.ts';
+import {
+  isLeaderboardMetric,
+  LEADERBOARD_LIMIT,
+  leaderboardQueryOptions,
+  useLeaderboard,
+  useLeaderboardFeed,
+} from './api.ts';
 import { LeaderboardTable, TableSkeleton } from './leaderboard-table.tsx';
 import { METRICS, type MetricInfo } from './metrics.ts';
 import { PlayersOnline } from './players-online.tsx';
@@ -22,11 +29,28 @@ import { SummaryPanel, SummarySkeleton } from './summary-panel.tsx';
 const DEFAULT_METRIC: LeaderboardMetric = 'level';
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
+const chosenMetric = (params: URLSearchParams): LeaderboardMetric => {
+  const requested = params.get('metric');
+  return isLeaderboardMetric(requested) ? requested : DEFAULT_METRIC;
+};
+
+/**
+ * The route's loader: the chosen ranking, so that the page renders once with it (and the server's
+ * HTML holds it, entry-server.tsx).
+ */
+export const leaderboardLoader = ({ request }: LoaderFunctionArgs) =>
+  waitForFirstRender(
+    queryForFirstRender(leaderboardQueryOptions(chosenMetric(new URL(request.url).searchParams))),
+  );
+
+/** Another ranking is a tab of the same page: it shows at once, with placeholders until its data comes. */
+export const leaderboardRevalidates: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;
+
 /** Spec 2.9. The chosen ranking lives in ?metric= so it can be linked and survives a reload. */
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get('metric');
-  const metric = isLeaderboardMetric(requested) ? requested : DEFAULT_METRIC;
+  const metric = chosenMetric(params);
   const feed = useLeaderboardFeed(metric);
 
   const choose = (value: string) => {

@@ -1,0 +1,165 @@
+// The public pages' HTML holds their content, rendered by the web build's server renderer
+// (apps/web/src/entry-server.tsx) from the live snapshots, with the data it was rendered from.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createTestApp,
+  databaseKinds,
+  eventId,
+  newPlayer,
+  postEvents,
+  type TestApp,
+} from '../../test/helpers.ts';
+import { docs } from '../db/schema.ts';
+import { notifyChanges } from '../live/changes.ts';
+import { seedDemoGuides } from '../modules/docs/demo.ts';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const webDist = join(root, 'apps/web/dist');
+
+/**
+ * The web app as `npm run build` makes it, renderer included: built first when missing or stale, in
+ * a process of its own with a plain environment (the test's NODE_ENV and conditions would change it).
+ */
+function builtWebApp() {
+  // Vitest's own: import.meta.env's variables, its mode and the `development` condition.
+  const vitest = /^(VITEST.*|NODE_ENV|NODE_OPTIONS|MODE|DEV|PROD|SSR|BASE_URL)$/;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !vitest.test(name)));
+  const script = "import('./scripts/build.mjs').then((build) => build.buildStale(['web']))";
+  const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  expect(built.status, built.stderr).toBe(0);
+  expect(existsSync(join(webDist, 'server/entry-server.js'))).toBe(true);
+}
+
+/** The element #root holds, and the data handed over after it. */
+function renderedPage(html: string) {
+  const start = html.indexOf('<div id="root">');
+  const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html);
+  return {
+    root: start < 0 ? '' : html.slice(start, state?.index ?? html.indexOf('</body>')),
+    state: state
+      ? (JSON.parse(state[1]!) as {
+          queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+        })
+      : null,
+  };
+}
+
+// A write reaches the live snapshots through the database's notifications.
+const SNAPSHOT_WAIT = { timeout: 10_000, interval: 100 };
+
+const progress = (uuid: string, level: number) => ({
+  id: eventId(),
+  type: 'player.progress',
+  uuid,
+  xp_delta: level * 100,
+  level,
+  prestige: 0,
+  rank: 'sentinel',
+});
+
+describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
+  let t: TestApp;
+  const leader = newPlayer({ username: 'TopOfTheYard' });
+  const runnerUp = newPlayer({ username: 'SecondShift' });
+
+  beforeAll(async () => {
+    builtWebApp();
+    t = await createTestApp(kind, { WEB_DIST: webDist });
+    const res = await postEvents(t.app, [
+      leader.join,
+      runnerUp.join,
+      progress(leader.uuid, 40),
+      progress(runnerUp.uuid, 12),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    await seedDemoGuides(t.db);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const page = async (url: string) => {
+    const res = await t.app.inject({ url });
+    return { res, ...renderedPage(res.body) };
+  };
+
+  it('sends the home page whole, with its title, and without the no-JavaScript message', async () => {
+    const { res, root, state } = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(root).toContain('is coming soon</h1>');
+    expect(root).toContain('Currently online');
+    expect(res.body).toContain('<title>Vaultbreak · Season I is coming soon</title>');
+    expect(res.body).not.toContain('<noscript>');
+    // The configuration comes with the page: the browser does not ask for it.
+    expect(res.body).not.toContain('href="/api/config"');
+    expect(state).not.toBeNull();
+  });
+
+  it('sends the leaderboard with its ranking, and hands the ranking over instead of announcing it', async () => {
+    await vi.waitFor(async () => {
+      const { root } = await page('/leaderboard');
+      expect(root).toContain('TopOfTheYard');
+    }, SNAPSHOT_WAIT);
+    const { res, root, state } = await page('/leaderboard');
+    expect(res.statusCode).toBe(200);
+    expect(root.indexOf('TopOfTheYard')).toBeLessThan(root.indexOf('SecondShift'));
+    const ranking = state?.queries.queries.find((q) => q.queryKey[0] === 'leaderboard');
+    expect(ranking?.queryKey).toEqual(['leaderboard', 'level', 50]);
+    expect(((ranking?.state.data ?? []) as { username: string }[]).map((e) => e.username)).toEqual([
+      'TopOfTheYard',
+      'SecondShift',
+    ]);
+    expect(res.body).toContain('rel="modulepreload"');
+    expect(res.body).not.toContain('as="fetch"');
+  });
+
+  it('sends a doc with its text', async () => {
+    await vi.waitFor(async () => {
+      const { root } = await page('/docs?doc=joining-the-server');
+      expect(root).toContain('Joining the Server');
+    }, SNAPSHOT_WAIT);
+    const { res, root } = await page('/docs?doc=ranks-and-prestige');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Ranks, Levels &amp; Prestige · Docs');
+    // The doc's own markdown, rendered, not its placeholder lines.
+    expect(root).toMatch(/<h[1-3][^>]*>[^<]*Prestige/);
+  });
+
+  it('hands over text that would end its <script> element as data', async () => {
+    const hostile = 'Closing tags </script><script>alert(1)</script> and a line\u2028separator';
+    await t.db.transaction(async (tx) => {
+      await tx.insert(docs).values({ slug: 'hostile-text', title: 'Hostile text', content: hostile });
+      await notifyChanges(tx, [{ type: 'docs.changed' }]);
+    });
+    let html = '';
+    await vi.waitFor(async () => {
+      html = (await page('/docs?doc=hostile-text')).res.body;
+      expect(html).toContain('Hostile text');
+    }, SNAPSHOT_WAIT);
+    expect(html).not.toContain('<script>alert(1)');
+    const { state } = renderedPage(html);
+    const list = state?.queries.queries.find((q) => q.queryKey[0] === 'docs')?.state.data as {
+      content: string;
+    }[];
+    expect(list.map((d) => d.content)).toContain(hostile);
+    await t.db.delete(docs).where(eq(docs.slug, 'hostile-text'));
+  });
+
+  it('leaves signed-in pages to the browser', async () => {
+    for (const url of ['/profile', '/social']) {
+      const { res, state } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(state, url).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+// Server rendering of the public pages (DESIGN 8), built on its own (`vite build --ssr`, into
+// dist/server) and loaded by the API server (apps/server/src/plugins/server-render.ts). React
+// Router's static handler matches the address and runs the page's loaders, which fill a query cache
+// of this request's own from the API's answers, asked in process; the static router renders the page
+// as a signed-out visitor first sees it. The HTML goes out with that cache and the loader data
+// (lib/server-state.ts), from which the browser hydrates it without asking again (main.tsx).
+import './lib/zod-config.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RenderRequest, RenderResult } from '@prison/shared/server-render';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { publicRoutes } from './app/public-routes.tsx';
+import { setPublicFetch } from './lib/api.ts';
+import { serverRenderQueryClient, setLoaderQueryClient } from './lib/query-client.ts';
+import { SERVER_STATE_ID, type ServerState, scriptJson } from './lib/server-state.ts';
+import { SiteConfigProvider } from './lib/site-config.tsx';
+
+interface RenderScope {
+  client: QueryClient;
+  api: RenderRequest['api'];
+  /** The answers the page was rendered from, in order: with its address, the key of its HTML. */
+  answers: string[];
+}
+
+const scope = new AsyncLocalStorage<RenderScope>();
+const inScope = (): RenderScope => {
+  const current = scope.getStore();
+  if (!current) throw new Error('A query ran outside a server render');
+  return current;
+};
+
+// Loaders and fetchers called while a request renders use that request's cache and its answers.
+setLoaderQueryClient(() => inScope().client);
+setPublicFetch(async (input) => {
+  const current = inScope();
+  const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const { status, body } = await current.api(path);
+  current.answers.push(`${path} ${status} ${body}`);
+  return new Response(status === 204 ? null : body, {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+});
+
+const routes = publicRoutes();
+const handler = createStaticHandler(routes);
+
+/** Rendering a page waits this long at most for its lazy parts; what is left shows its placeholder. */
+const RENDER_TIMEOUT_MS = 3000;
+
+// A page's HTML by its address and the answers it was rendered from: the same snapshot renders to the
+// same HTML, and rendering is the costly part. Bounded: the oldest entry goes first.
+const rendered = new Map<string, RenderResult>();
+const RENDERED_KEPT = 200;
+
+/** Whether the server renders the page at this path, or leaves it to the browser. */
+export function isServerRendered(pathname: string): boolean {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return (leaf?.handle as { serverRendered?: boolean } | undefined)?.serverRendered === true;
+}
+
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const url = new URL(request.url);
+  if (!isServerRendered(url.pathname)) return { kind: 'browser' };
+  const current: RenderScope = { client: serverRenderQueryClient(), api: request.api, answers: [] };
+  const context = await scope.run(current, () => handler.query(new Request(url)));
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    return location ? { kind: 'redirect', status: context.status, location } : { kind: 'browser' };
+  }
+  const key = `${url.pathname}${url.search}\n${current.answers.join('\n')}`;
+  const cached = rendered.get(key);
+  if (cached) return cached;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = (
+    <StrictMode>
+      <SiteConfigProvider config={request.config}>
+        <QueryClientProvider client={current.client}>
+          {/* hydrate={false}: the router's data goes out with the query cache, in lib/server-state.ts. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </SiteConfigProvider>
+    </StrictMode>
+  );
+  // A part that suspended while rendering (lazy code loading for the first time) is written after
+  // the rest with an inline script that moves it into place, which the Content-Security-Policy
+  // refuses. That code has loaded by the end of the render: a second one needs no script.
+  let html = await prerendered(page);
+  if (html.includes('<script')) html = await prerendered(page);
+  if (html.includes('<script')) throw new Error(`${url.pathname} suspends on every render`);
+  const state: ServerState = {
+    config: request.config,
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    // Failed answers too (a player who does not exist): the browser shows the same page without asking.
+    queries: dehydrate(current.client, {
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
+    }),
+  };
+  const result: RenderResult = {
+    kind: 'page',
+    status: context.statusCode,
+    html: withoutHoisted(html),
+    state: `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(state)}</script>`,
+  };
+  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+  rendered.set(key, result);
+  return result;
+}
+
+async function prerendered(page: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(page, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    // React writes a large part (a long doc) after the rest, with a script to move it into place, to
+    // show the rest sooner when streaming. This page goes out whole, and without inline scripts.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+/**
+ * The page without the <title> React puts first: the server writes the page's title (and its other
+ * head tags) into the <head> itself (page-meta.ts), and the browser hoists the component's there.
+ */
+function withoutHoisted(html: string): string {
+  return html.replace(/^<title>[^<]*<\/title>/, '');
+}

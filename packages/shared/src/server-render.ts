@@ -1,0 +1,28 @@
+// The web app's server renderer (apps/web/src/entry-server.tsx, built into dist/server) as the API
+// server loads and calls it (apps/server/src/plugins/server-render.ts).
+import type { SiteConfig } from './site-config.ts';
+
+/** The server's answer to a GET of one of its API addresses, asked in process. */
+export interface ApiAnswer {
+  status: number;
+  body: string;
+}
+
+export interface RenderRequest {
+  /** The page's absolute address. */
+  url: string;
+  config: SiteConfig;
+  /** Answers a GET of an API path (with its query) as the API would. */
+  api: (path: string) => Promise<ApiAnswer>;
+}
+
+export type RenderResult =
+  /** `html` goes inside #root; `state` is the <script> that hands the data over, to follow it. */
+  | { kind: 'page'; status: number; html: string; state: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not a page the server renders (signed-in pages): the browser renders it. */
+  | { kind: 'browser' };
+
+export interface ServerRenderer {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
