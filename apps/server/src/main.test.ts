@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnServer, startServer } from '../test/server-process.ts';
 
-describe('the server process', () => {
+// Each test starts real server processes, demo world included: give a loaded machine time.
+describe('the server process', { timeout: 180_000 }, () => {
   it('refuses a second process on the same DATA_DIR, and ends cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
     const first = await startServer({ DATA_DIR: dataDir });

@@ -42,7 +42,7 @@ export function spawnServer(env: Record<string, string>): {
   return { proc, output: () => output, exited };
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const started = spawnServer(env);
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;

@@ -16,7 +16,8 @@ import { dumpDatabase, writeBackup } from './dump.ts';
 import { readBackupLines } from './format.ts';
 import { restoreBackup } from './restore.ts';
 
-describe.each(databaseKinds())('backup and restore on %s', (kind) => {
+// Each test opens fresh embedded databases and migrates them: slow on a loaded machine.
+describe.each(databaseKinds())('backup and restore on %s', { timeout: 180_000 }, (kind) => {
   let source: Database;
   let backup: Buffer;
   const cleanups: (() => Promise<void>)[] = [];

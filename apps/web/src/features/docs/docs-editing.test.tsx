@@ -233,7 +233,8 @@ describe('deleting and restoring', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await sent(requests, 'DELETE')).toEqual({ path: '/api/docs/rules', body: '' });
     expect(router.state.location.search).toBe('');
-    expect(within(reader()).getByRole('heading', { level: 2, name: 'Gangs' })).toBeInTheDocument();
+    // The first doc is fetched after the list changes: wait for it.
+    expect(await (await findReader()).findByRole('heading', { level: 2, name: 'Gangs' })).toBeInTheDocument();
     expect(
       within(index())
         .getAllByRole('link')
