@@ -1,14 +1,40 @@
 // Server-rendered public pages (DESIGN 8): the HTML holds each page's content, so it shows without
 // JavaScript; with it, the app hydrates that HTML without a mismatch and without asking again for
 // the data the page came with.
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { postBridgeEvents } from './bridge.ts';
 
 interface RenderedPage {
+  /** The test's name, where the path changes from run to run. */
+  name?: string;
   path: string;
+  /** The HTTP status of the page. */
+  status?: number;
   /** What a visitor sees first, from the page's data. */
   content: (page: Page) => ReturnType<Page['getByRole']>;
   /** The API addresses whose answers the page brings: the browser must not ask for them at load. */
   handedOver: RegExp[];
+}
+
+// A player of this run's own, in a gang of their own, who has been active and left: the pages show
+// times relative to now ("Last seen", the roster, the milestones), which must hydrate unchanged.
+const uuid = randomUUID();
+const member = { uuid, username: `Ssr${uuid.slice(0, 6)}` };
+const gang = { id: `ssr-${uuid.slice(0, 8)}`, name: `Render Crew ${uuid.slice(0, 4)}` };
+let seeded: Promise<void> | undefined;
+
+async function seedMember(request: APIRequestContext) {
+  seeded ??= postBridgeEvents(request, [
+    { type: 'player.join', ...member },
+    { type: 'player.progress', uuid, xp_delta: 12_000, level: 42, prestige: 1, rank: 'SENTINEL' },
+    { type: 'player.stats', uuid, set: { BLOCKS_BROKEN: 98_765, TIME_PLAYED: 7_384 } },
+    { type: 'gang.upsert', gang_id: gang.id, name: gang.name, status: 'Open', min_level: 1 },
+    { type: 'gang.member', gang_id: gang.id, uuid, role: 'Leader' },
+    { type: 'activity', actor_uuid: uuid, activity_type: 'LEVEL_UP', activity_text: '{"level":42}' },
+    { type: 'player.quit', uuid },
+  ]).then(() => undefined);
+  await seeded;
 }
 
 const PAGES: RenderedPage[] = [
@@ -23,6 +49,51 @@ const PAGES: RenderedPage[] = [
     handedOver: [/\/api\/leaderboard\?/],
   },
   {
+    path: '/enchants?q=powerball',
+    content: (page) => page.getByRole('article', { name: 'Powerball' }),
+    handedOver: [],
+  },
+  {
+    path: '/status',
+    content: (page) => page.getByRole('region', { name: 'Figures' }).getByText('TPS', { exact: true }),
+    handedOver: [/\/api\/status$/],
+  },
+  {
+    name: "a player's page",
+    path: `/players/${member.username}`,
+    content: (page) => page.getByRole('heading', { level: 1, name: member.username }),
+    handedOver: [/\/api\/players\/by-name\//],
+  },
+  {
+    name: "a gang's page",
+    path: `/gangs/${gang.id}`,
+    content: (page) => page.getByRole('heading', { name: gang.name }),
+    handedOver: [/\/api\/gangs\/[^/]+$/],
+  },
+  {
+    path: '/players/NoSuchPlayer_1',
+    status: 404,
+    content: (page) => page.getByRole('heading', { name: "We couldn't find that player." }),
+    handedOver: [/\/api\/players\/by-name\//],
+  },
+  {
+    path: '/gangs/no-such-gang',
+    status: 404,
+    content: (page) => page.getByRole('heading', { name: "We couldn't find that gang." }),
+    handedOver: [/\/api\/gangs\/[^/]+$/],
+  },
+  {
+    path: '/auction',
+    content: (page) => page.getByRole('heading', { name: 'Sign in to track live auctions' }),
+    handedOver: [/\/api\/auction\//],
+  },
+  {
+    path: '/no/such/page',
+    status: 404,
+    content: (page) => page.getByRole('heading', { name: "We couldn't find that page." }),
+    handedOver: [],
+  },
+  {
     path: '/docs?doc=joining-the-server',
     content: (page) => page.getByRole('article').getByRole('heading', { name: 'Server address' }),
     handedOver: [/\/api\/docs$/],
@@ -31,6 +102,7 @@ const PAGES: RenderedPage[] = [
 
 /** Waits until the server's HTML of `path` holds its data: the simulated world seeds itself after start. */
 async function whenRendered(request: APIRequestContext, path: string) {
+  if (path.includes(member.username) || path.includes(gang.id)) await seedMember(request);
   if (path !== '/leaderboard') return;
   await expect
     .poll(async () => (await (await request.get(path)).text()).includes('<tbody'), { timeout: 30_000 })
@@ -45,16 +117,20 @@ async function withoutJavaScript(browser: Browser, path: string) {
 }
 
 for (const rendered of PAGES) {
-  test(`${rendered.path} shows its content without JavaScript`, async ({ browser, request }) => {
+  test(`${rendered.name ?? rendered.path} shows its content without JavaScript`, async ({
+    browser,
+    request,
+  }) => {
     await whenRendered(request, rendered.path);
     const { page, close } = await withoutJavaScript(browser, rendered.path);
     await expect(rendered.content(page)).toBeVisible();
+    expect((await page.request.get(rendered.path)).status()).toBe(rendered.status ?? 200);
     // No message that the page needs JavaScript: it does not.
     await expect(page.getByText('needs JavaScript')).toHaveCount(0);
     await close();
   });
 
-  test(`${rendered.path} hydrates without a mismatch and without fetching its data again`, async ({
+  test(`${rendered.name ?? rendered.path} hydrates without a mismatch and without fetching its data again`, async ({
     page,
     request,
   }) => {

@@ -17,10 +17,12 @@ import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { publicRoutes } from './app/public-routes.tsx';
-import { setPublicFetch } from './lib/api.ts';
+import { chooseRouteSet } from './app/route-set.ts';
+import { isHttpError, isNotFound, setPublicFetch } from './lib/api.ts';
 import { serverRenderQueryClient, setLoaderQueryClient } from './lib/query-client.ts';
-import { SERVER_STATE_ID, type ServerState, scriptJson } from './lib/server-state.ts';
+import { handedOverError, SERVER_STATE_ID, type ServerState, scriptJson } from './lib/server-state.ts';
 import { SiteConfigProvider } from './lib/site-config.tsx';
+import { RenderedAt } from './lib/use-now.ts';
 
 interface RenderScope {
   client: QueryClient;
@@ -60,22 +62,33 @@ const RENDER_TIMEOUT_MS = 3000;
 const rendered = new Map<string, RenderResult>();
 const RENDERED_KEPT = 200;
 
+const leafHandle = (pathname: string) =>
+  matchRoutes(routes, pathname)?.at(-1)?.route.handle as
+    | { serverRendered?: boolean; notFound?: boolean; guestOnly?: boolean }
+    | undefined;
+
 /** Whether the server renders the page at this path, or leaves it to the browser. */
 export function isServerRendered(pathname: string): boolean {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-  return (leaf?.handle as { serverRendered?: boolean } | undefined)?.serverRendered === true;
+  return leafHandle(pathname)?.serverRendered === true;
 }
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url);
-  if (!isServerRendered(url.pathname)) return { kind: 'browser' };
+  // /admin is the admin console where no admin host is configured (spec 2.1), not a missing page.
+  if (chooseRouteSet(url, request.config.adminHosts) !== 'public' || !isServerRendered(url.pathname)) {
+    return { kind: 'browser' };
+  }
+  // A page that shows a signed-in visitor something else (the auction's market) is theirs to render.
+  if (request.signedIn && leafHandle(url.pathname)?.guestOnly === true) return { kind: 'browser' };
   const current: RenderScope = { client: serverRenderQueryClient(), api: request.api, answers: [] };
   const context = await scope.run(current, () => handler.query(new Request(url)));
   if (context instanceof Response) {
     const location = context.headers.get('location');
     return location ? { kind: 'redirect', status: context.status, location } : { kind: 'browser' };
   }
-  const key = `${url.pathname}${url.search}\n${current.answers.join('\n')}`;
+  // Its relative times ("5m ago") count from when it was rendered: a page is rendered again each minute.
+  const renderedAt = Date.now();
+  const key = `${url.pathname}${url.search}\n${Math.floor(renderedAt / 60_000)}\n${current.answers.join('\n')}`;
   const cached = rendered.get(key);
   if (cached) return cached;
 
@@ -85,7 +98,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       <SiteConfigProvider config={request.config}>
         <QueryClientProvider client={current.client}>
           {/* hydrate={false}: the router's data goes out with the query cache, in lib/server-state.ts. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <RenderedAt value={renderedAt}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </RenderedAt>
         </QueryClientProvider>
       </SiteConfigProvider>
     </StrictMode>
@@ -96,18 +111,32 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   let html = await prerendered(page);
   if (html.includes('<script')) html = await prerendered(page);
   if (html.includes('<script')) throw new Error(`${url.pathname} suspends on every render`);
+  const queries = dehydrate(current.client, {
+    shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
+  });
   const state: ServerState = {
     config: request.config,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    renderedAt,
     // Failed answers too (a player who does not exist): the browser shows the same page without asking.
-    queries: dehydrate(current.client, {
-      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
-    }),
+    // An error's status and body are not in its JSON: they go as data (query-layout.tsx rebuilds it).
+    queries: {
+      ...queries,
+      queries: queries.queries.map((query) =>
+        isHttpError(query.state.error)
+          ? { ...query, state: { ...query.state, error: handedOverError(query.state.error) } }
+          : query,
+      ),
+    },
   };
+  // A page whose subject does not exist (a player, a gang, an address) is a 404.
+  const missing =
+    leafHandle(url.pathname)?.notFound === true ||
+    queries.queries.some((query) => isNotFound(query.state.error));
   const result: RenderResult = {
     kind: 'page',
-    status: context.statusCode,
-    html: withoutHoisted(html),
+    status: missing && context.statusCode === 200 ? 404 : context.statusCode,
+    ...withoutHoisted(html),
     state: `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(state)}</script>`,
   };
   if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
@@ -128,9 +157,10 @@ async function prerendered(page: ReactNode): Promise<string> {
 }
 
 /**
- * The page without the <title> React puts first: the server writes the page's title (and its other
- * head tags) into the <head> itself (page-meta.ts), and the browser hoists the component's there.
+ * The page without the <title> React puts first, which the server writes into the <head> instead
+ * (page-meta.ts, or this one where the page has no link preview), as the browser hoists it there.
  */
-function withoutHoisted(html: string): string {
-  return html.replace(/^<title>[^<]*<\/title>/, '');
+function withoutHoisted(html: string): { html: string; title?: string } {
+  const title = /^<title>[^<]*<\/title>/.exec(html)?.[0];
+  return title ? { html: html.slice(title.length), title } : { html };
 }

@@ -10,6 +10,7 @@ import { serverState } from './lib/server-state.ts';
 import { scopeSessionCookies } from './lib/session.ts';
 import { checkStoredSession } from './lib/session-check.ts';
 import { loadSiteConfig } from './lib/site-config.tsx';
+import { RenderedAt } from './lib/use-now.ts';
 
 // Spec 2.1: the configuration decides the route set, so it is read before anything renders.
 async function start() {
@@ -32,7 +33,9 @@ async function start() {
   await routerReady(router);
   const app = (
     <StrictMode>
-      <App config={config} router={router} />
+      <RenderedAt value={rendered?.renderedAt ?? null}>
+        <App config={config} router={router} />
+      </RenderedAt>
     </StrictMode>
   );
   if (!rendered) {

@@ -12,13 +12,18 @@ export interface RenderRequest {
   /** The page's absolute address. */
   url: string;
   config: SiteConfig;
+  /** Whether the visitor's session cookies are there: pages that only a guest sees alike are left to the browser. */
+  signedIn: boolean;
   /** Answers a GET of an API path (with its query) as the API would. */
   api: (path: string) => Promise<ApiAnswer>;
 }
 
 export type RenderResult =
-  /** `html` goes inside #root; `state` is the <script> that hands the data over, to follow it. */
-  | { kind: 'page'; status: number; html: string; state: string }
+  /**
+   * `html` goes inside #root; `state` is the <script> that hands the data over, to follow it; `title`
+   * is the page's <title> element, as the page sets it.
+   */
+  | { kind: 'page'; status: number; html: string; state: string; title?: string }
   | { kind: 'redirect'; status: number; location: string }
   /** Not a page the server renders (signed-in pages): the browser renders it. */
   | { kind: 'browser' };

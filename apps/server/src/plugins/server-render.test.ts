@@ -79,6 +79,8 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
       runnerUp.join,
       progress(leader.uuid, 40),
       progress(runnerUp.uuid, 12),
+      { id: eventId(), type: 'gang.upsert', gang_id: 'night-shift', name: 'Night Shift', status: 'Open' },
+      { id: eventId(), type: 'gang.member', gang_id: 'night-shift', uuid: leader.uuid, role: 'Leader' },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     await seedDemoGuides(t.db);
@@ -134,6 +136,68 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
     expect(root).toMatch(/<h[1-3][^>]*>[^<]*Prestige/);
   });
 
+  it('sends the enchant catalogue with every card, filtered as its address says', async () => {
+    const { res, root } = await page('/enchants');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Enchants · ');
+    expect(root).toMatch(/Showing <strong[^>]*>47<\/strong> of(<!-- -->)? (<!-- -->)?47 enchants/);
+    expect(root.match(/<article/g)).toHaveLength(47);
+    const searched = await page('/enchants?q=powerball');
+    expect(searched.root).toContain('Powerball');
+    expect(searched.root.match(/<article/g)?.length).toBeLessThan(47);
+  });
+
+  it('sends the server status with its figures, its time in UTC, and hands the status over', async () => {
+    const { res, root, state } = await page('/status');
+    expect(res.statusCode).toBe(200);
+    expect(root).toContain('Server status</h1>');
+    // The figures and the history, not the placeholders that wait for them.
+    expect(root).toContain('id="figures-title"');
+    expect(root).toContain('id="history-title"');
+    expect(root).not.toContain('Loading the server status');
+    const status = state?.queries.queries.find((q) => q.queryKey[0] === 'status');
+    expect(status?.state.data).toMatchObject({ reporting: expect.any(Boolean) });
+  });
+
+  it("sends a player's page with their hero, relative times from the moment it was rendered", async () => {
+    const { res, root, state } = await page('/players/topoftheyard');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>TopOfTheYard · ');
+    expect(root).toMatch(/<h1[^>]*>TopOfTheYard<\/h1>/);
+    expect(root).not.toContain('data-testid="player-loading"');
+    const player = state?.queries.queries.find((q) => q.queryKey[0] === 'player-page');
+    expect(player?.queryKey).toEqual(['player-page', 'topoftheyard']);
+    expect(player?.state.data).toMatchObject({ username: 'TopOfTheYard', level: 40 });
+    expect((state as unknown as { renderedAt: number }).renderedAt).toEqual(expect.any(Number));
+  });
+
+  it("sends a gang's page with its roster", async () => {
+    const { res, root, state } = await page('/gangs/night-shift');
+    expect(res.statusCode).toBe(200);
+    expect(root).toContain('Night Shift');
+    expect(root).toContain('TopOfTheYard');
+    expect(root).not.toContain('data-testid="gang-loading"');
+    expect(state?.queries.queries.find((q) => q.queryKey[0] === 'gang-page')?.queryKey).toEqual([
+      'gang-page',
+      'night-shift',
+    ]);
+  });
+
+  it('sends a player or gang that does not exist as a 404, with the failed answer handed over', async () => {
+    for (const [url, heading] of [
+      ['/players/NobodyAtAll', 'player-page'],
+      ['/gangs/no-such-gang', 'gang-page'],
+    ] as const) {
+      const { res, root, state } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(root, url).toContain('We couldn&#x27;t find that');
+      const failed = state?.queries.queries.find((q) => q.queryKey[0] === heading) as
+        | { state: { status: string; error: unknown } }
+        | undefined;
+      expect(failed?.state, url).toMatchObject({ status: 'error', error: { status: 404 } });
+    }
+  });
+
   it('hands over text that would end its <script> element as data', async () => {
     const hostile = 'Closing tags </script><script>alert(1)</script> and a line\u2028separator';
     await t.db.transaction(async (tx) => {
@@ -154,8 +218,27 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
     await t.db.delete(docs).where(eq(docs.slug, 'hostile-text'));
   });
 
+  it('sends the auction as a guest sees it, and leaves it to the browser for a signed-in visitor', async () => {
+    const guest = await page('/auction');
+    expect(guest.res.statusCode).toBe(200);
+    expect(guest.root).toContain('Sign in to track live auctions');
+    expect(guest.res.body).toContain('<title>Auction house · ');
+    const member = await t.app.inject({ url: '/auction', headers: { cookie: 'cp_refresh_token=r.1' } });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root"></div>');
+  });
+
+  it('sends an address that is no page as the not-found page, with a 404', async () => {
+    const { res, root, state } = await page('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(root).toContain('find that page.');
+    expect(res.body).toContain('<title>Page not found · ');
+    expect(state).not.toBeNull();
+  });
+
   it('leaves signed-in pages to the browser', async () => {
-    for (const url of ['/profile', '/social']) {
+    // /admin is the admin console where no admin host is configured, not a missing page.
+    for (const url of ['/profile', '/social', '/admin']) {
       const { res, state } = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');

@@ -58,14 +58,20 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
 const CONFIG_PRELOAD = /<link rel="preload" href="\/api\/config"[^>]*>/;
 
+const TITLE = /<title>[\s\S]*?<\/title>/;
+
 /**
- * index.html with the rendered page in its root and the handed-over data after it. The page works
- * without JavaScript, and the configuration comes with it, so neither the message nor the preload
- * is wanted.
+ * index.html with the rendered page in its root, the handed-over data after it and the page's own
+ * title (a page with a link preview gets its tags after this, page-meta.ts). The page works without
+ * JavaScript, and the configuration comes with it, so neither the message nor the preload is wanted.
  */
-export function withRenderedPage(indexHtml: string, page: { html: string; state: string }): string {
+export function withRenderedPage(
+  indexHtml: string,
+  page: { html: string; state: string; title?: string },
+): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html no longer has ${EMPTY_ROOT}`);
-  return indexHtml
+  const titled = page.title ? indexHtml.replace(TITLE, () => page.title!) : indexHtml;
+  return titled
     .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${page.state}`)
     .replace(NOSCRIPT, '')
     .replace(CONFIG_PRELOAD, '');

@@ -17,6 +17,8 @@ import { escapeHtml, type PageMetaResolver, siteOrigin, withMeta } from './page-
 import { apiAnswer, serverRenderer, withRenderedPage } from './server-render.ts';
 
 const API_PATH = /^\/(api|ws)(\/|$)/;
+// The cookie the browser mirrors a session's refresh token into (apps/web/src/lib/session-cookies.ts).
+const SESSION_COOKIE = /(?:^|;\s*)cp_refresh_token=[^;]/;
 // A request for a file (hashed assets, robots.txt, an image) that does not exist is a 404, not the
 // app: after a deploy, a stale chunk must fail loudly instead of being handed HTML.
 const FILE_PATH = /^\/assets\/|\/[^/]+\.[A-Za-z0-9]{1,8}$/;
@@ -163,7 +165,8 @@ export async function registerWebApp(
       const api = apiAnswer(app, request);
       siteConfig ??= api('/api/config').then(({ body }) => JSON.parse(body) as SiteConfig);
       const url = `${siteOrigin(previews?.publicUrl ?? null, request)}${request.url}`;
-      const result = await render.render({ url, config: await siteConfig, api });
+      const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? '');
+      const result = await render.render({ url, config: await siteConfig, signedIn, api });
       return result.kind === 'browser' ? undefined : result;
     } catch (err) {
       siteConfig = undefined;

@@ -10,6 +10,8 @@ import { SiteLayout } from './layout/site-layout.tsx';
  * rendered in the browser alone.
  */
 export const SERVER_RENDERED = { serverRendered: true } as const;
+// A handle's `notFound: true` marks the page for an address that does not exist (a 404), and
+// `guestOnly: true` a page rendered on the server only for a visitor without a session.
 
 /** A route whose page is its own chunk, downloaded when the route is first visited. */
 const page = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
@@ -33,14 +35,19 @@ export function publicRoutes(): RouteObject[] {
               children: [
                 {
                   path: 'enchants',
+                  handle: SERVER_RENDERED,
                   ...page(async () => (await import('../features/enchants/enchants-page.tsx')).EnchantsPage),
                 },
                 {
                   path: 'docs',
                   handle: SERVER_RENDERED,
-                  // The page's chunk also has a loader: the page renders once with its doc.
+                  // The page's chunk also has a loader: the page renders once with its doc. The markdown
+                  // code comes with the page, so that a doc the server rendered hydrates as it is.
                   lazy: async () => {
-                    const { DocsPage, docsLoader } = await import('../features/docs/docs-page.tsx');
+                    const { DocsPage, docsLoader, markdownCode } = await import(
+                      '../features/docs/docs-page.tsx'
+                    );
+                    await markdownCode();
                     return { Component: DocsPage, loader: docsLoader };
                   },
                 },
@@ -60,6 +67,9 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'auction',
+                  // As a signed-out visitor sees it: the invitation to sign in. A signed-in visitor, who
+                  // sees the market, gets it from the browser (entry-server.tsx).
+                  handle: { ...SERVER_RENDERED, guestOnly: true },
                   ...page(async () => (await import('../features/auction/auction-page.tsx')).AuctionPage),
                 },
                 {
@@ -86,21 +96,38 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'players/:name',
-                  ...page(async () => (await import('../features/players/player-page.tsx')).PlayerPage),
+                  handle: SERVER_RENDERED,
+                  lazy: async () => {
+                    const { PlayerPage, playerLoader } = await import('../features/players/player-page.tsx');
+                    return { Component: PlayerPage, loader: playerLoader };
+                  },
                 },
                 {
                   path: 'gangs/:id',
-                  ...page(async () => (await import('../features/gangs/gang-page.tsx')).GangPage),
+                  handle: SERVER_RENDERED,
+                  lazy: async () => {
+                    const { GangPage, gangLoader } = await import('../features/gangs/gang-page.tsx');
+                    return { Component: GangPage, loader: gangLoader };
+                  },
                 },
                 {
                   path: 'status',
-                  ...page(async () => (await import('../features/status/status-page.tsx')).StatusPage),
+                  handle: SERVER_RENDERED,
+                  lazy: async () => {
+                    const { StatusPage, statusLoader } = await import('../features/status/status-page.tsx');
+                    return { Component: StatusPage, loader: statusLoader };
+                  },
                 },
                 {
                   path: 'privacy',
                   ...page(async () => (await import('../features/privacy/privacy-page.tsx')).PrivacyPage),
                 },
-                { path: '*', ...page(async () => (await import('./not-found-page.tsx')).NotFoundPage) },
+                {
+                  path: '*',
+                  // Rendered with a 404 status (entry-server.tsx).
+                  handle: { ...SERVER_RENDERED, notFound: true },
+                  ...page(async () => (await import('./not-found-page.tsx')).NotFoundPage),
+                },
               ],
             },
           ],

@@ -17,7 +17,7 @@ export type HttpError = Error & {
   readonly body?: unknown;
 };
 
-function httpError(status: number, body: unknown): HttpError {
+export function httpError(status: number, body: unknown): HttpError {
   const error = new Error(`HTTP ${status}`);
   const detail = (body as { detail?: unknown } | undefined)?.detail;
   // Not enumerable: the error stays equal to Error("HTTP {status}") wherever errors are compared.
@@ -111,7 +111,8 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   if (callerAuthorization(input, init)) return fetch(input, init);
   const token = readToken();
   // A guest's call goes out as it is; its 401 is an answer for the page (e.g. the auction's sign-in banner).
-  if (!token) return fetch(input, init);
+  // The server renders pages as a guest sees them, and so through the same path (setPublicFetch).
+  if (!token) return publicFetch(input, init);
   // A Request's body can be read once: keep a copy for the retry.
   const retryInput = input instanceof Request ? input.clone() : input;
   const response = await fetch(input, withBearer(init, token));

@@ -1,4 +1,4 @@
-import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { type FetchQueryOptions, hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isHttpError } from './api.ts';
 
 // A failed query is asked again once before its page shows the error.
@@ -11,10 +11,10 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DE
 
 /**
  * A cache for one server render (entry-server.tsx): it fills with that request's answers alone, and
- * a failing answer is not asked again, since the page's HTML waits for it.
+ * a failing answer is not asked again, since the page's HTML waits for it (and shows the failure).
  */
 export const serverRenderQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { ...QUERY_DEFAULTS, retry: false } } });
+  new QueryClient({ defaultOptions: { queries: { ...QUERY_DEFAULTS, retry: false, retryOnMount: false } } });
 
 let currentClient = (): QueryClient => queryClient;
 
@@ -37,6 +37,18 @@ export const retryUnless =
 /** How long a page's first render waits for what it shows at once before showing placeholders. */
 export const FIRST_RENDER_WAIT_MS = 1500;
 
+// The failed answers a server-rendered page came with (a player who does not exist).
+const keptFailures = new Set<string>();
+
+/**
+ * Keeps a failed answer the server rendered the page with (query-layout.tsx): the page shows it as the
+ * server did, rather than asking again as it mounts.
+ */
+export function keepHandedOverFailure(queryKey: QueryKey): void {
+  keptFailures.add(hashKey(queryKey));
+  queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+}
+
 /**
  * A query a page shows at once, for its route loader: settles when the data is in the cache. Data
  * already cached is used at once (and refreshed in the background when stale), so coming back to a
@@ -46,6 +58,12 @@ export function queryForFirstRender<TQueryFnData, TError, TData, TQueryKey exten
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): Promise<void> {
   const client = loaderQueryClient();
+  if (
+    client.getQueryState(options.queryKey)?.status === 'error' &&
+    keptFailures.has(hashKey(options.queryKey))
+  ) {
+    return Promise.resolve();
+  }
   const fetched = client.prefetchQuery(options);
   return client.getQueryData(options.queryKey) === undefined ? fetched : Promise.resolve();
 }

@@ -5,12 +5,25 @@
 import type { SiteConfig } from '@prison/shared/site-config';
 import type { HydrationState } from 'react-router';
 
+/** A failed answer as it is handed over: an Error's own fields are not in its JSON. */
+export interface HandedOverError {
+  status: number;
+  body: unknown;
+}
+
+export const handedOverError = (error: { status: number; body?: unknown }): HandedOverError => ({
+  status: error.status,
+  body: error.body,
+});
+
 /** The element's id; the server writes it (entry-server.tsx). */
 export const SERVER_STATE_ID = 'server-state';
 
 export interface ServerState {
   config: SiteConfig;
   router: HydrationState;
+  /** When the page was rendered (ms since the epoch): its relative times are from then (use-now.ts). */
+  renderedAt: number;
   /** TanStack Query's dehydrated cache; typed by query-layout.tsx, so this file stays free of it. */
   queries: unknown;
 }

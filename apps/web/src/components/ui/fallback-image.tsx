@@ -1,4 +1,5 @@
-import { type ComponentPropsWithoutRef, useState } from 'react';
+import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export const AVATAR_PLACEHOLDER = '/avatar-placeholder.svg';
 export const ITEM_PLACEHOLDER = '/item-placeholder.svg';
@@ -19,8 +20,16 @@ export function FallbackImage({
   // Remembering which src failed (not just "failed") lets a new src try again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = !src || failedSrc === src ? fallbackSrc : src;
+  const image = useRef<HTMLImageElement>(null);
+  const fromServer = useRef(!useHydrated());
+  // An image in the server's HTML may have failed before the app hydrated and heard of it.
+  useEffect(() => {
+    const element = image.current;
+    if (fromServer.current && src && element?.complete && element.naturalWidth === 0) setFailedSrc(src);
+  }, [src]);
   return (
     <img
+      ref={image}
       loading="lazy"
       decoding="async"
       {...props}

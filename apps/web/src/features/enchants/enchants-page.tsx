@@ -4,6 +4,7 @@ import { Sparkles } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { StatTiles, SystemLegend } from './catalogue-overview.tsx';
 import { type EnchantFilters, queryEnchants } from './enchant-query.ts';
 import { EnchantResults } from './enchant-results.tsx';
@@ -14,8 +15,10 @@ import { useEnchantFilters } from './use-enchant-filters.ts';
 export function EnchantsPage() {
   const { filters, update, reset } = useEnchantFilters();
   // The 47 cards render just after the rest of the page (null on the first pass), and while typing the
-  // search box stays responsive: the list catches up in the background.
-  const shown = useDeferredValue<EnchantFilters | null>(filters, null);
+  // search box stays responsive: the list catches up in the background. The server's HTML holds them,
+  // and hydrating it renders them at once too, as it must to match.
+  const hydrated = useHydrated();
+  const shown = useDeferredValue<EnchantFilters | null>(filters, hydrated ? null : filters);
   const results = useMemo(() => shown && queryEnchants(ENCHANTS, shown), [shown]);
 
   return (

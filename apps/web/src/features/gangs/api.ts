@@ -11,7 +11,7 @@ function getGangPage(id: string): Promise<GangPage> {
   return fetchJson(`/api/gangs/${encodeURIComponent(id)}`, gangPageSchema);
 }
 
-const gangPageQueryOptions = (id: string) =>
+export const gangPageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['gang-page', id],
     queryFn: () => getGangPage(id),

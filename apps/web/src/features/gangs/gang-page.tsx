@@ -1,7 +1,7 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { Gang } from '@prison/shared/social';
 import { ChevronLeft, Flag, UsersRound } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { GangRoster } from '../../components/ui/gang-roster.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -11,9 +11,14 @@ import { PageSection } from '../../components/ui/page-section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { formatWhole } from '../../lib/money.ts';
-import { useGangFeed, useGangPage } from './api.ts';
+import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
+import { gangPageQueryOptions, useGangFeed, useGangPage } from './api.ts';
 import { GangCard } from './gang-card.tsx';
 import { GangNotFound } from './gang-not-found.tsx';
+
+/** The route's loader: the gang's page, so that it renders once with it (and the server's HTML holds it). */
+export const gangLoader = ({ params }: LoaderFunctionArgs) =>
+  waitForFirstRender(queryForFirstRender(gangPageQueryOptions(params.id ?? '')));
 
 /** /gangs/{id}: a gang's card, its live roster and its members' recent milestones. */
 export function GangPage() {

@@ -14,7 +14,7 @@ function getPlayerPage(name: string): Promise<PlayerPage> {
 }
 
 // Names are matched in any case, so /players/steve and /players/Steve share one entry.
-const playerPageQueryOptions = (name: string) =>
+export const playerPageQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['player-page', name.toLowerCase()],
     queryFn: () => getPlayerPage(name),

@@ -2,7 +2,7 @@ import { pageTitle } from '@prison/shared/brand';
 import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
 import { ChevronLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
 import { playerPath } from '../../components/ui/entity-links.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -13,10 +13,15 @@ import { PlayerHero } from '../../components/ui/player-hero.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
-import { usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
+import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
+import { playerPageQueryOptions, usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
 import { PlayerCards, Presence } from './player-cards.tsx';
 import { PlayerNotFound } from './player-not-found.tsx';
 import { PublicRecord } from './public-record.tsx';
+
+/** The route's loader: the player's page, so that it renders once with it (and the server's HTML holds it). */
+export const playerLoader = ({ params }: LoaderFunctionArgs) =>
+  waitForFirstRender(queryForFirstRender(playerPageQueryOptions(params.name ?? '')));
 
 /** /players/{name}: a player's public page, by their current name in any case, or by uuid. */
 export function PlayerPage() {

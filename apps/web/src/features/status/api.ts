@@ -10,7 +10,7 @@ function fetchServerStatus(): Promise<ServerStatus> {
   return fetchJson('/api/status', serverStatusSchema);
 }
 
-const serverStatusQueryOptions = () =>
+export const serverStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['status'],
     queryFn: fetchServerStatus,

@@ -10,15 +10,18 @@ import { LiveDot } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
-import { useServerStatus } from './api.ts';
+import { serverStatusQueryOptions, useServerStatus } from './api.ts';
 import { HistoryCard, HistoryCardSkeleton, loadStatusChart } from './history-card.tsx';
 import { StatCards, StatCardsSkeleton } from './stat-cards.tsx';
 import { isStatusRange } from './status-model.ts';
 
 const DEFAULT_RANGE: StatusRange = 'day';
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** The route's loader: the status, so that the page renders once with it (and the server's HTML holds it). */
+export const statusLoader = () => waitForFirstRender(queryForFirstRender(serverStatusQueryOptions()));
 
 export function StatusPage() {
   const status = useServerStatus();
@@ -94,7 +97,6 @@ export function StatusPage() {
 function ReportingPill({ status }: { status: ServerStatus | undefined }) {
   const reporting = status?.reporting;
   const reportedAt = status?.reported_at ? new Date(status.reported_at) : null;
-  const sameDay = reportedAt && reportedAt.toDateString() === new Date().toDateString();
   return (
     <div className="flex flex-col gap-1.5 lg:items-end">
       <p
@@ -113,7 +115,8 @@ function ReportingPill({ status }: { status: ServerStatus | undefined }) {
         <p className="text-xs text-fg-muted">
           Last report{' '}
           <time dateTime={reportedAt.toISOString()}>
-            {sameDay ? timeFormat.format(reportedAt) : formatTimestamp(reportedAt)}
+            {/* In UTC: the server renders this page, and cannot know the visitor's time zone or locale. */}
+            {formatTimestamp(reportedAt, 'UTC', 'en-US')} UTC
           </time>
         </p>
       )}
