@@ -4,7 +4,8 @@
 // `notifyChanges` before it commits (the NOTIFY is delivered on commit, to every process). No module
 // names another module's topic. A misspelt change or topic does not compile; changes.test.ts shows that every change
 // reaches a topic and every topic is reached.
-import { type Db, notifyTopics, type Tx } from '../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, LIVE_CHANNEL, notifyPayload, notifyTopics, type Tx } from '../db/client.ts';
 import { playerPageTopic, TOPICS, type Topic } from './topics.ts';
 
 export type Change =
@@ -90,7 +91,25 @@ export function topicsOf(change: Change): Topic[] {
 
 /** Tells every process's live hub, on commit, which topics the changes invalidate. */
 export async function notifyChanges(tx: Tx | Db, changes: Iterable<Change>): Promise<void> {
+  await notifyTopics(tx, topicsOfAll(changes));
+}
+
+function topicsOfAll(changes: Iterable<Change>): Set<Topic> {
   const topics = new Set<Topic>();
   for (const change of changes) for (const topic of topicsOf(change)) topics.add(topic);
-  await notifyTopics(tx, topics);
+  return topics;
+}
+
+/**
+ * `notifyChanges` as an expression of a write that is one statement (the purchase): it sends the
+ * same NOTIFY when the statement evaluates it. A player the statement finds only as it runs is named
+ * in `changes` by a stand-in (lower case: topic names are), and `players` gives, for each stand-in,
+ * the SQL naming that player's uuid.
+ */
+export function notifyChangesSql(changes: Iterable<Change>, players: Record<string, SQL> = {}): SQL {
+  let payload = sql`${notifyPayload(topicsOfAll(changes))}::text`;
+  for (const [standIn, player] of Object.entries(players)) {
+    payload = sql`replace(${payload}, ${standIn}::text, (${player})::text)`;
+  }
+  return sql`pg_notify(${LIVE_CHANNEL}::text, ${payload})`;
 }

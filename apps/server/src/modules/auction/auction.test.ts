@@ -528,6 +528,21 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       expect(await brokenInvariants(t.db, [seller.uuid, buyer.uuid], listingIds)).toEqual([]);
     });
 
+    it('answers the purchase to every copy of a key that bought the last unit, none refused', async () => {
+      const { seller, buyer, token, gems } = await market();
+      const last = listing({ seller: seller.uuid, category: gems, qty: 1, price: '7' });
+      expect((await postEvents(t.app, [last.event])).statusCode).toBe(200);
+      const headers = { 'idempotency-key': 'last-unit-3' };
+      // The copies after the first find the unit gone once they get to it: still the same purchase.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => buy(token.buyer, { id: last.id, qty: 1 }, headers)),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+      expect(answers[0]!.json()).toMatchObject({ listing_id: last.id, remaining: 0 });
+      expect(await brokenInvariants(t.db, [seller.uuid, buyer.uuid], [last.id])).toEqual([]);
+    });
+
     it(`allows a player ${PURCHASES_PER_MINUTE} purchases a minute`, async () => {
       const { token } = await market();
       const eager = newPlayer({ username: 'EagerEd' });

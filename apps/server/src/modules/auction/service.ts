@@ -1,6 +1,6 @@
 // The auction house (spec 2.10, 2.11, 4 Purchase; DESIGN.md section 3): categories with their
 // active listings' figures (a live hub topic), and the purchase, which moves money buyer -> seller
-// and writes the purchase, two ledger rows and a delivery in one transaction. A category's listings,
+// and writes the purchase, two ledger rows and a delivery in one statement. A category's listings,
 // a page at a time, are in listings.ts.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,16 +10,16 @@ import {
   type PurchaseRequest,
   stripColorCodes,
 } from '@prison/shared/auction';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
-import { auctionCategories, auctionListings, auctionPurchases, players } from '../../db/schema.ts';
+import { auctionCategories, auctionListings, auctionPurchases } from '../../db/schema.ts';
 import { conflict, DomainError, forbidden, notFound, unavailable } from '../../errors.ts';
-import { notifyChanges, writeIn } from '../../live/changes.ts';
+import { notifyChangesSql } from '../../live/changes.ts';
 import type { TopicBuild } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
-import { queueDelivery } from '../bridge/deliveries-service.ts';
-import { changeBalance } from '../players/balance.ts';
+import { queuedDeliveries } from '../bridge/deliveries-service.ts';
+import { balanceMoves } from '../players/balance.ts';
 
 /** Every category with its figures, rebuilt when listings come and go. */
 export const CATEGORIES_TOPIC = TOPICS.categories;
@@ -86,9 +86,10 @@ export function buildCategories(db: Db) {
  * Buys `qty` units of a listing for `buyer`, all or nothing (DESIGN.md section 3). With an
  * idempotency key, a retry answers the first purchase's response instead of buying again.
  *
- * Locks are taken in the bridge's order (players sorted, then the listing) so that a purchase and
- * a bridge batch, or two players buying from each other, do not deadlock; what still deadlocks is
- * retried as a whole.
+ * The purchase is one statement (`purchaseStatement`), so one round trip to the database, and the
+ * listing and the two players stay locked only while it runs. Locks are taken in the bridge's
+ * order (players sorted, then the listing) so that a purchase and a bridge batch, or two players
+ * buying from each other, do not deadlock; what still deadlocks is retried as a whole.
  */
 export async function purchase(
   db: Db,
@@ -97,17 +98,22 @@ export async function purchase(
   idempotencyKey?: string,
 ): Promise<Purchase> {
   const buyerUuid = buyer.toLowerCase();
-  if (idempotencyKey !== undefined) {
-    const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
-    if (stored) return stored;
-  }
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => buy(tx, buyerUuid, request, idempotencyKey));
+      const statement = purchaseStatement(buyerUuid, request, idempotencyKey, randomUUID());
+      const outcome = rowsOf<Outcome>(await db.execute(statement))[0]!;
+      // Refused after another request of the buyer's committed while this one waited for their row:
+      // if that one had the same key, its purchase is the answer (the statement could not see it).
+      if (outcome.buyerMoved && !outcome.bought && idempotencyKey !== undefined) {
+        const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
+        if (stored) return stored;
+      }
+      return answer(buyerUuid, request, outcome);
     } catch (err) {
       if (err instanceof DomainError) throw err;
       const state = sqlState(err);
-      // The same key sent twice at once: the other request bought; answer what it answered.
+      // The same key sent twice at once: the other request bought (this one waited for the buyer's
+      // row, then found the key taken); answer what it answered.
       if (state === '23505' && idempotencyKey !== undefined) {
         const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
         if (stored) return stored;
@@ -122,8 +128,149 @@ export async function purchase(
   }
 }
 
+/** The purchase stored under an idempotency key, as the statement reads it. */
+interface StoredPurchase {
+  listingId: string;
+  qty: number;
+  price: string;
+  total: string;
+  response: unknown;
+}
+
+/** What the purchase statement found and did: its one row. */
+interface Outcome {
+  /** The purchase already made under this key, if any (then nothing else was done). */
+  stored: StoredPurchase | null;
+  /** The listing's seller; null when there is no such listing. */
+  seller: string | null;
+  /** The listing as it was once locked; null when it was not locked (a refusal before). */
+  left: number | null;
+  cancelled: boolean | null;
+  total: string | null;
+  /** The buyer's balance once locked. */
+  funds: string | null;
+  /** The buyer's balance moved between the statement's start and the lock on their row. */
+  buyerMoved: boolean;
+  /** The answer, when the purchase was made. */
+  bought: Purchase | null;
+}
+
+function answer(buyer: string, request: PurchaseRequest, outcome: Outcome): Purchase {
+  if (outcome.stored) return storedAnswer(outcome.stored, request);
+  if (outcome.bought) return outcome.bought;
+  // Nothing was written: say why, in the order the statement checked.
+  if (outcome.seller === null) throw notFound(NO_SUCH_LISTING);
+  if (outcome.seller === buyer) throw forbidden(OWN_LISTING);
+  if (outcome.left === null || outcome.cancelled || outcome.left === 0) throw conflict(LISTING_GONE);
+  if (outcome.left < request.qty) throw conflict(onlyLeft(outcome.left));
+  throw conflict(notEnoughMoney(outcome.total!, outcome.funds ?? '0'));
+}
+
+/** The seller is known only once the statement has read the listing: their topics name this. */
+const SELLER = '<seller>';
+
+/**
+ * The whole purchase as one data-modifying statement. Each step writes only if the one before
+ * did, so a refusal writes nothing, and the row it answers says which step refused:
+ *   stored   the purchase already made under the idempotency key, if any (then nothing else runs);
+ *   listing  the listing's seller, read without a lock (a listing's seller never changes);
+ *   wallets  the buyer and the seller, locked in uuid order (none when buying one's own listing);
+ *   offer    then the listing, locked: a lock waits for whoever holds it and reads the row as they
+ *            left it, so the checks below see the latest quantity and balance;
+ *   sold     the units taken, only if still there and not withdrawn, and only if the buyer's
+ *            balance covers the total (never below zero);
+ *   moved    buyer -> seller, each balance with its ledger row (players/balance.ts);
+ *   purchase the purchase with its answer (for a retry with the same key), which NOTIFYs the live
+ *            changes: both balances and the listing;
+ *   delivery the items for the game server (bridge/deliveries-service.ts), which NOTIFYs it.
+ * A second request with the same key at once waits for the buyer's row, then finds the key taken
+ * (23505), or finds the units or the money gone; either way it answers the first one's purchase,
+ * which its statement, reading the database as it was when it started, could not see.
+ */
+function purchaseStatement(
+  buyer: string,
+  { id, qty }: PurchaseRequest,
+  idempotencyKey: string | undefined,
+  purchaseId: string,
+): SQL {
+  const stored =
+    idempotencyKey === undefined
+      ? sql`select null::text as listing_id, null::int as qty, null::numeric as unit_price,
+          null::numeric as total, null::jsonb as response where false`
+      : sql`select listing_id, qty, unit_price, total, response from auction_purchases
+          where buyer_uuid = ${buyer}::uuid and idempotency_key = ${idempotencyKey}::text`;
+  const moves = sql`
+    select ${buyer}::uuid as player, -total as delta, 'auction.purchase' as reason, ${purchaseId}::text as reference from sold
+    union all
+    select seller, total, 'auction.sale', ${purchaseId}::text from sold`;
+  const notified = notifyChangesSql(
+    [
+      { type: 'balance.changed', player: buyer },
+      { type: 'balance.changed', player: SELLER },
+      { type: 'listing.changed' },
+    ],
+    { [SELLER]: sql`seller_uuid` }, // the purchase row's
+  );
+  const delivered = sql`
+    select purchase.id as purchase_id, ${buyer}::uuid as player_uuid, sold.item_name, sold.item_icon,
+      ${qty}::int as qty
+    from purchase, sold`;
+  return sql`
+    with stored as materialized (${stored}),
+    listing as materialized (
+      select seller_uuid as seller from auction_listings
+      where id = ${id}::text and not exists (select from stored)
+    ),
+    wallets as materialized (
+      select uuid, balance from players
+      where uuid in (${buyer}::uuid, (select seller from listing))
+        and (select seller from listing) <> ${buyer}::uuid
+      order by uuid
+      for no key update
+    ),
+    offer as materialized (
+      select id, seller_uuid as seller, qty_left, cancelled_at is not null as cancelled,
+        price, price * ${qty}::int as total, item_name, item_icon
+      from auction_listings
+      where id = ${id}::text and (select count(*) from wallets) > 0
+      for no key update
+    ),
+    sold as (
+      update auction_listings l set qty_left = l.qty_left - ${qty}::int
+      from offer
+      where l.id = offer.id and l.cancelled_at is null and l.qty_left >= ${qty}::int
+        and (select balance from wallets where uuid = ${buyer}::uuid) >= offer.total
+      returning l.qty_left as remaining, offer.seller, offer.price, offer.total, offer.item_name,
+        offer.item_icon
+    ),
+    ${balanceMoves(moves)},
+    purchase as (
+      insert into auction_purchases
+        (id, listing_id, buyer_uuid, seller_uuid, qty, unit_price, total, idempotency_key, response)
+      select ${purchaseId}::uuid, ${id}::text, ${buyer}::uuid, sold.seller, ${qty}::int, sold.price,
+        sold.total, ${idempotencyKey ?? null}::text,
+        jsonb_build_object('id', ${purchaseId}::text, 'listing_id', ${id}::text, 'qty', ${qty}::int,
+          'price', sold.price::text, 'total', sold.total::text, 'remaining', sold.remaining,
+          'balance', moved.balance::text)
+      from sold join moved on moved.uuid = ${buyer}::uuid
+      returning id, response, ${notified}
+    ),
+    ${queuedDeliveries(delivered)}
+    select
+      (select json_build_object('listingId', listing_id, 'qty', qty, 'price', unit_price::text,
+         'total', total::text, 'response', response) from stored) as stored,
+      (select seller::text from listing) as seller,
+      offer.qty_left as left, offer.cancelled, offer.total::text as total,
+      (select balance::text from wallets where uuid = ${buyer}::uuid) as funds,
+      exists (select from wallets join players seen using (uuid)
+        where uuid = ${buyer}::uuid and wallets.balance <> seen.balance) as "buyerMoved",
+      (select response from purchase) as bought
+    from (select) as one
+    left join offer on true`;
+}
+
 async function storedResponse(
-  db: Db | Tx,
+  db: Db,
   buyer: string,
   key: string,
   request: PurchaseRequest,
@@ -138,118 +285,14 @@ async function storedResponse(
     })
     .from(auctionPurchases)
     .where(and(eq(auctionPurchases.buyerUuid, buyer), eq(auctionPurchases.idempotencyKey, key)));
-  if (!row) return null;
+  return row ? storedAnswer(row, request) : null;
+}
+
+function storedAnswer(row: StoredPurchase, request: PurchaseRequest): Purchase {
   if (row.listingId !== request.id || row.qty !== request.qty) throw conflict(KEY_REUSED);
   // Answers stored before money was decimal text hold JSON numbers: the price and the total are
   // taken from their exact columns, and such a balance is written with its two decimals.
   const response = row.response as Omit<Purchase, 'balance'> & { balance: string | number };
   const balance = typeof response.balance === 'number' ? response.balance.toFixed(2) : response.balance;
   return { ...response, price: row.price, total: row.total, balance };
-}
-
-async function buy(
-  tx: Tx,
-  buyer: string,
-  { id, qty }: PurchaseRequest,
-  idempotencyKey: string | undefined,
-): Promise<Purchase> {
-  if (idempotencyKey !== undefined) {
-    // One request per (buyer, key) at a time; the second one then finds the first one's row.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${buyer}/${idempotencyKey}`}, 0))`);
-    const stored = await storedResponse(tx, buyer, idempotencyKey, { id, qty });
-    if (stored) return stored;
-  }
-
-  // The seller of a listing never changes: read it without a lock to know whose rows to lock.
-  const [listing] = await tx
-    .select({ seller: auctionListings.sellerUuid })
-    .from(auctionListings)
-    .where(eq(auctionListings.id, id));
-  if (!listing) throw notFound(NO_SUCH_LISTING);
-  if (listing.seller.toLowerCase() === buyer) throw forbidden(OWN_LISTING);
-  const seller = listing.seller.toLowerCase();
-  await tx
-    .select({ uuid: players.uuid })
-    .from(players)
-    .where(inArray(players.uuid, [buyer, seller]))
-    .orderBy(asc(players.uuid))
-    .for('no key update');
-
-  // Never below zero: the row changes only if this many units are still there.
-  const [sold] = await tx
-    .update(auctionListings)
-    .set({ qtyLeft: sql`${auctionListings.qtyLeft} - ${qty}::int` })
-    .where(
-      and(
-        eq(auctionListings.id, id),
-        ne(auctionListings.sellerUuid, buyer),
-        sql`${auctionListings.cancelledAt} is null`,
-        sql`${auctionListings.qtyLeft} >= ${qty}::int`,
-      ),
-    )
-    .returning({
-      remaining: auctionListings.qtyLeft,
-      price: auctionListings.price,
-      total: sql<string>`(${auctionListings.price} * ${qty}::int)::text`,
-      itemName: auctionListings.itemName,
-      itemIcon: auctionListings.itemIcon,
-    });
-  if (!sold) {
-    const [now] = await tx
-      .select({ left: auctionListings.qtyLeft, cancelledAt: auctionListings.cancelledAt })
-      .from(auctionListings)
-      .where(eq(auctionListings.id, id));
-    if (!now || now.cancelledAt !== null || now.left === 0) throw conflict(LISTING_GONE);
-    throw conflict(onlyLeft(now.left));
-  }
-
-  // The buyer pays first, and only what their balance covers; then the seller is paid.
-  const w = writeIn(tx);
-  const purchaseId = randomUUID();
-  const paid = { reason: 'auction.purchase', reference: purchaseId };
-  const balance = await changeBalance(w, { player: buyer, delta: `-${sold.total}`, covered: true, ...paid });
-  if (balance === null) {
-    const [wallet] = await tx
-      .select({ balance: players.balance })
-      .from(players)
-      .where(eq(players.uuid, buyer));
-    throw conflict(notEnoughMoney(sold.total, wallet?.balance ?? '0'));
-  }
-  await changeBalance(w, {
-    player: seller,
-    delta: sold.total,
-    reason: 'auction.sale',
-    reference: purchaseId,
-  });
-
-  const response: Purchase = {
-    id: purchaseId,
-    listing_id: id,
-    qty,
-    price: sold.price,
-    total: sold.total,
-    remaining: sold.remaining,
-    balance,
-  };
-  await tx.insert(auctionPurchases).values({
-    id: purchaseId,
-    listingId: id,
-    buyerUuid: buyer,
-    sellerUuid: seller,
-    qty,
-    unitPrice: sold.price,
-    total: sold.total,
-    idempotencyKey: idempotencyKey ?? null,
-    response,
-  });
-  await queueDelivery(w, {
-    purchaseId,
-    player: buyer,
-    item: { name: sold.itemName, icon: sold.itemIcon },
-    qty,
-  });
-  // The listing's figures, both balances and the delivery reach every process when this commits.
-  w.changes.push({ type: 'listing.changed' });
-  await notifyChanges(tx, w.changes);
-  return response;
 }

@@ -1,8 +1,11 @@
 // Listings come and go in game (DESIGN.md section 7): the bridge calls these inside its batch's
-// transaction. Buying from a listing is the purchase, in service.ts.
-import { eq, sql } from 'drizzle-orm';
-import { auctionCategories, auctionListings } from '../../db/schema.ts';
+// transaction, each with all of a batch's listings of one kind that can be applied together. Buying
+// from a listing is the purchase, in service.ts.
+import { sql } from 'drizzle-orm';
 import type { Write } from '../../live/changes.ts';
+
+/** Rows for `jsonb_to_recordset`: a whole set of writes travels as one parameter. */
+const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 export interface NewListing {
   id: string;
@@ -12,37 +15,62 @@ export interface NewListing {
   qty: number;
   /** Exact decimal text, rounded to cents. */
   price: string;
+  at: Date;
 }
 
-/** Puts a listing on sale at `at`, creating or renaming its category. */
-export async function addListing(w: Write, listing: NewListing, at: Date) {
-  const { category } = listing;
-  await w.tx
-    .insert(auctionCategories)
-    .values({ key: category.key, displayName: category.name, icon: category.icon ?? listing.item.icon })
-    .onConflictDoUpdate({
-      target: auctionCategories.key,
-      set: { displayName: category.name, ...(category.icon && { icon: category.icon }) },
+/**
+ * Puts listings on sale, each at its `at`, creating or renaming their categories in the order given
+ * (a new category takes its first listing's item icon unless a category icon was given).
+ */
+export async function addListings(w: Write, listings: readonly NewListing[]) {
+  if (listings.length === 0) return;
+  const categories = new Map<string, { key: string; name: string; icon: string; iconGiven: boolean }>();
+  for (const { category, item } of listings) {
+    const seen = categories.get(category.key);
+    categories.set(category.key, {
+      key: category.key,
+      name: category.name,
+      icon: category.icon ?? seen?.icon ?? item.icon,
+      iconGiven: Boolean(category.icon) || Boolean(seen?.iconGiven),
     });
-  await w.tx.insert(auctionListings).values({
-    id: listing.id,
-    sellerUuid: listing.seller,
-    categoryKey: category.key,
-    itemName: listing.item.name,
-    itemIcon: listing.item.icon,
-    qtyListed: listing.qty,
-    qtyLeft: listing.qty,
-    price: sql`round(${listing.price}::numeric, 2)`,
-    listedAt: at,
-  });
+  }
+  await w.tx.execute(sql`
+    with r as (
+      select * from ${recordset([...categories.values()])}
+        as r(key text, name text, icon text, "iconGiven" boolean)
+    )
+    insert into auction_categories as c (key, display_name, icon)
+    select key, name, icon from r order by key
+    on conflict (key) do update set
+      display_name = excluded.display_name,
+      icon = case when (select "iconGiven" from r where r.key = excluded.key) then excluded.icon else c.icon end`);
+  await w.tx.execute(sql`
+    insert into auction_listings
+      (id, seller_uuid, category_key, item_name, item_icon, qty_listed, qty_left, price, listed_at)
+    select id, seller, category, "itemName", "itemIcon", qty, qty, round(price, 2), at
+    from ${recordset(
+      listings.map((l) => ({
+        id: l.id,
+        seller: l.seller,
+        category: l.category.key,
+        itemName: l.item.name,
+        itemIcon: l.item.icon,
+        qty: l.qty,
+        price: l.price,
+        at: l.at,
+      })),
+    )} as r(id text, seller uuid, category text, "itemName" text, "itemIcon" text, qty int, price numeric,
+        at timestamptz)
+    order by id`);
   w.changes.push({ type: 'listing.changed' });
 }
 
-/** Withdraws a listing; the first withdrawal's time stays. */
-export async function cancelListing(w: Write, id: string, at: Date) {
-  await w.tx
-    .update(auctionListings)
-    .set({ cancelledAt: sql`coalesce(${auctionListings.cancelledAt}, ${at.toISOString()}::timestamptz)` })
-    .where(eq(auctionListings.id, id));
+/** Withdraws listings, each at its `at`; a listing's first withdrawal's time stays. One per listing. */
+export async function cancelListings(w: Write, cancels: readonly { id: string; at: Date }[]) {
+  if (cancels.length === 0) return;
+  await w.tx.execute(sql`
+    update auction_listings l set cancelled_at = coalesce(l.cancelled_at, r.at)
+    from ${recordset(cancels)} as r(id text, at timestamptz)
+    where l.id = r.id`);
   w.changes.push({ type: 'listing.changed' });
 }

@@ -6,30 +6,23 @@ import type { Delivery } from '@prison/shared/bridge';
 import { and, asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deliveries } from '../../db/schema.ts';
-import type { Write } from '../../live/changes.ts';
 
 export const DELIVERIES_CHANNEL = 'deliveries';
 
-export interface NewDelivery {
-  purchaseId: string;
-  player: string;
-  item: { name: string; icon: string };
-  qty: number;
-}
-
-/** Queues a purchase's items for the game server; every process's bridge sockets hear of it on commit. */
-export async function queueDelivery(w: Write, delivery: NewDelivery): Promise<void> {
-  const [row] = await w.tx
-    .insert(deliveries)
-    .values({
-      purchaseId: delivery.purchaseId,
-      playerUuid: delivery.player,
-      itemName: delivery.item.name,
-      itemIcon: delivery.item.icon,
-      qty: delivery.qty,
-    })
-    .returning({ id: deliveries.id });
-  await w.tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, ${row!.id}::text)`);
+/**
+ * Queues purchases' items for the game server, as part of the purchase's statement
+ * (auction/service.ts): one delivery for each row of `purchases` (purchase_id, player_uuid,
+ * item_name, item_icon, qty), whose id every process's bridge sockets hear of on commit. Defines
+ * the CTE `delivery`.
+ */
+export function queuedDeliveries(purchases: SQL): SQL {
+  // The NOTIFY is in RETURNING: a data-modifying CTE runs whether or not the statement reads it,
+  // so each row written sends its own, and a statement that writes none sends none.
+  return sql`delivery as (
+      insert into deliveries (purchase_id, player_uuid, item_name, item_icon, qty)
+      select purchase_id, player_uuid, item_name, item_icon, qty from (${purchases}) d
+      returning id, pg_notify(${DELIVERIES_CHANNEL}::text, id::text)
+    )`;
 }
 
 const pending = isNull(deliveries.deliveredAt);

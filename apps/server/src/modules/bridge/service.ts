@@ -6,6 +6,9 @@
 // ids (sorted), then the rows of the players, gangs, auction categories and listings it names
 // (each sorted), then applies its events, then the hourly XP rows (sorted), the status samples (by
 // minute) and the server status.
+//
+// Events are applied a set at a time (plan.ts): all of a type together, with one domain operation,
+// so a batch costs a handful of statements rather than one or two per event.
 // Whatever still deadlocks or fails to serialize (other writers, rows created by both batches) is
 // retried as a whole, a few times, before answering 503.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,37 +19,39 @@ import {
   type ReceivedBridgeEventOf,
   receivedBridgeEventSchema,
 } from '@prison/shared/bridge';
-import { asc, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
-import { auctionCategories, auctionListings, bridgeEvents, gangs, players } from '../../db/schema.ts';
+import { auctionCategories, auctionListings, gangs, players } from '../../db/schema.ts';
 import { DomainError, invalid, unavailable } from '../../errors.ts';
 import { notifyChanges, type Write, writeIn } from '../../live/changes.ts';
-import { addListing, cancelListing } from '../auction/writes.ts';
+import { addListings, cancelListings } from '../auction/writes.ts';
 import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { changeBalance } from '../players/balance.ts';
+import { changeBalances } from '../players/balance.ts';
 import {
   addActivity,
   addHourlyXp,
   hourOf,
-  recordJoin,
+  recordJoins,
   recordProgress,
-  recordQuit,
+  recordQuits,
   recordStats,
-  storeGKit,
+  storeGKits,
 } from '../players/writes.ts';
 import {
   befriend,
-  changeTreasury,
-  disbandGang,
-  leaveGang,
-  setMembership,
+  changeTreasuries,
+  disbandGangs,
+  leaveGangs,
+  setMemberships,
   unfriend,
-  upsertGang,
+  upsertGangs,
 } from '../social/writes.ts';
 import { recordReports } from '../status/service.ts';
+import { GROUP_ORDER, type GroupType, planRounds } from './plan.ts';
 
 /** Attempts after the first when the database reports a deadlock or a serialization failure. */
 export const BATCH_RETRIES = 3;
@@ -100,19 +105,13 @@ interface Known {
   listings: Set<string>;
 }
 
-/** Work left for the end of the batch, so that its rows are locked last and in order. */
-interface Deferred {
-  /** XP gained per hour (epoch milliseconds of the hour's start). */
-  xpByHour: Map<number, number>;
-}
+type PreparedOf<T extends BridgeEventType> = Prepared & { event: ReceivedBridgeEventOf<T> };
 
-interface Context {
-  /** The batch's transaction and what it changed, for the live hubs (live/changes.ts). */
-  w: Write;
-  at: Date;
-  eventId: string;
-  passwordHash?: string;
-  deferred: Deferred;
+/** A data error raised by a statement of several events: which one it belongs to is found later. */
+class SetRefused extends Error {
+  constructor(readonly dataError: unknown) {
+    super('a set of events was refused by the database');
+  }
 }
 
 /** Told of each event once its batch is settled: applied, or refused (with the batch's 400). */
@@ -180,6 +179,7 @@ async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Prom
       return await db.transaction((tx) => runBatch(tx, events));
     } catch (err) {
       if (err instanceof DomainError) throw err;
+      if (err instanceof SetRefused) throw await pinRefusal(db, events, err.dataError);
       if (RETRYABLE_STATES.has(sqlState(err) ?? '')) {
         if (attempt >= BATCH_RETRIES) throw unavailable(BATCH_BUSY);
         // A little jitter so that the batches that collided do not collide again.
@@ -187,30 +187,46 @@ async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Prom
         continue;
       }
       // A data error outside any one event (claiming the ids, locking, the hourly XP rows).
-      if (isDataError(err)) {
-        throw invalid(
-          `The database refused a value in the batch (${databaseMessage(err)}); nothing was applied`,
-        );
-      }
+      if (isDataError(err)) throw refusedValue(err);
       throw err;
     }
   }
 }
 
-async function runBatch(tx: Tx, events: Prepared[]): Promise<Prepared[]> {
+const refusedValue = (err: unknown) =>
+  invalid(`The database refused a value in the batch (${databaseMessage(err)}); nothing was applied`);
+
+/**
+ * Finds the event whose value the database refused in a statement of several: applies the batch
+ * again one event at a time, as if each were a batch of its own, in a transaction rolled back after.
+ */
+async function pinRefusal(db: Db, events: Prepared[], dataError: unknown): Promise<DomainError> {
+  const rollBack = new Error('rolled back');
+  try {
+    await db.transaction(async (tx) => {
+      await runBatch(tx, events, { oneByOne: true });
+      throw rollBack;
+    });
+  } catch (err) {
+    if (err instanceof BridgeBatchError) return err;
+  }
+  // Not refused again (other batches changed the rows in between): refuse the batch as a whole.
+  return refusedValue(dataError);
+}
+
+async function runBatch(tx: Tx, events: Prepared[], { oneByOne = false } = {}): Promise<Prepared[]> {
   // Claim every id at once, in sorted order; the ones already claimed (now or by an earlier batch)
-  // are skipped.
+  // are skipped. A claim still in flight in another batch is waited for, so no id is applied twice.
   const typeById = new Map<string, string>();
   for (const { event } of events) if (!typeById.has(event.id)) typeById.set(event.id, event.type);
-  const fresh = new Set(
-    (
-      await tx
-        .insert(bridgeEvents)
-        .values([...typeById.keys()].sort(compare).map((id) => ({ id, type: typeById.get(id)! })))
-        .onConflictDoNothing()
-        .returning({ id: bridgeEvents.id })
-    ).map((row) => row.id),
-  );
+  const claims = [...typeById.keys()].sort(compare).map((id, i) => ({ i, id, type: typeById.get(id)! }));
+  const claimed = await tx.execute(sql`
+    insert into bridge_events (id, type)
+    select id, type from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as e(i int, id text, type text)
+    order by i
+    on conflict do nothing
+    returning id`);
+  const fresh = new Set(rowsOf<{ id: string }>(claimed).map((row) => row.id));
   const toApply = events.filter((p) => fresh.delete(p.event.id));
 
   const known = await lockReferenced(
@@ -218,26 +234,20 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<Prepared[]> {
     toApply.map((p) => p.event),
   );
   const errors: EventError[] = [];
-  const w = writeIn(tx);
-  const deferred: Deferred = { xpByHour: new Map() };
-  for (const { index, event, at, passwordHash } of toApply) {
+  for (const { index, event } of toApply) {
     const problem = checkReferences(event, known);
-    if (problem) {
-      errors.push({ index, reason: problem });
-      continue;
-    }
-    if (errors.length > 0) continue; // Keep checking references; applying is pointless now.
-    try {
-      await apply(event, { w, at, eventId: event.id, passwordHash, deferred });
-    } catch (err) {
-      // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
-      if (!isDataError(err)) throw err;
-      errors.push({ index, reason: databaseMessage(err) });
-      break;
-    }
+    if (problem) errors.push({ index, reason: problem });
   }
   if (errors.length > 0) throw new BridgeBatchError(errors);
-  await addHourlyXp(w, deferred.xpByHour);
+
+  const w = writeIn(tx);
+  for (const round of planRounds(toApply, { oneByOne })) {
+    for (const type of GROUP_ORDER) {
+      const group = round.get(type);
+      if (group) await applyGroup(w, type, group);
+    }
+  }
+  await addHourlyXp(w, hourlyXp(toApply));
   await recordReports(
     w,
     toApply.flatMap(({ event, at, sentAt }) =>
@@ -246,6 +256,17 @@ async function runBatch(tx: Tx, events: Prepared[]): Promise<Prepared[]> {
   );
   await notifyChanges(tx, w.changes);
   return toApply;
+}
+
+/** XP gained per hour (epoch milliseconds of the hour's start), added once at the end of the batch. */
+function hourlyXp(events: Prepared[]): Map<number, number> {
+  const xpByHour = new Map<number, number>();
+  for (const { event, at } of events) {
+    if (event.type !== 'player.progress' || event.xp_delta <= 0) continue;
+    const hour = hourOf(at);
+    xpByHour.set(hour, (xpByHour.get(hour) ?? 0) + event.xp_delta);
+  }
+  return xpByHour;
 }
 
 /** A total order that is the same in every process (code units, not the database's collation). */
@@ -286,43 +307,32 @@ async function lockReferenced(tx: Tx, events: ReceivedBridgeEvent[]): Promise<Kn
   const categoryKeys = sorted(events.flatMap((e) => (e.type === 'auction.listed' ? [e.category_key] : [])));
   const listingIds = sorted(events.flatMap((e) => ('listing_id' in e ? [e.listing_id] : [])));
   // One after another: a transaction is a single connection.
-  const p = playerIds.length
-    ? await tx
-        .select({ id: players.uuid })
-        .from(players)
-        .where(inArray(players.uuid, playerIds))
-        .orderBy(asc(players.uuid))
-        .for('no key update')
-    : [];
-  const g = gangIds.length
-    ? await tx
-        .select({ id: gangs.id })
-        .from(gangs)
-        .where(inArray(gangs.id, gangIds))
-        .orderBy(asc(gangs.id))
-        .for('update')
-    : [];
-  if (categoryKeys.length) {
-    await tx
-      .select({ key: auctionCategories.key })
-      .from(auctionCategories)
-      .where(inArray(auctionCategories.key, categoryKeys))
-      .orderBy(asc(auctionCategories.key))
-      .for('no key update');
-  }
-  const l = listingIds.length
-    ? await tx
-        .select({ id: auctionListings.id })
-        .from(auctionListings)
-        .where(inArray(auctionListings.id, listingIds))
-        .orderBy(asc(auctionListings.id))
-        .for('no key update')
-    : [];
+  const p = await lockRows(tx, players.uuid, playerIds, 'no key update', sql`::uuid`);
+  const g = await lockRows(tx, gangs.id, gangIds, 'update');
+  await lockRows(tx, auctionCategories.key, categoryKeys, 'no key update');
+  const l = await lockRows(tx, auctionListings.id, listingIds, 'no key update');
   return {
-    players: new Set(p.map((r) => r.id.toLowerCase())),
-    gangs: new Set(g.map((r) => r.id)),
-    listings: new Set(l.map((r) => r.id)),
+    players: new Set(p),
+    gangs: new Set(g),
+    listings: new Set(l),
   };
+}
+
+/** Locks the rows whose `column` is one of `values`, in the column's order; answers the values found. */
+async function lockRows(
+  tx: Tx,
+  column: AnyPgColumn,
+  values: string[],
+  mode: 'update' | 'no key update',
+  cast = sql``,
+): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = await tx.execute(sql`
+    select ${column}::text as value from ${column.table}
+    where ${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)${cast})
+    order by ${column}
+    for ${sql.raw(mode)}`);
+  return rowsOf<{ value: string }>(rows).map((row) => row.value);
 }
 
 /** Checks an event against what exists at its place in the batch, and records what it creates. */
@@ -361,83 +371,151 @@ function checkReferences(event: ReceivedBridgeEvent, known: Known): string | nul
 }
 
 type Appliers = {
-  [T in ReceivedBridgeEvent['type']]: (event: ReceivedBridgeEventOf<T>, ctx: Context) => Promise<void>;
+  [T in GroupType]: (w: Write, group: PreparedOf<T>[]) => Promise<void>;
 };
 
-// Each event is one domain operation; the modules own the rules (and report what changed).
+// Each group is one domain operation; the modules own the rules (and report what changed).
 const appliers: Appliers = {
-  'player.join': (e, { w, at }) => recordJoin(w, e, at),
-  'player.quit': (e, { w, at }) => recordQuit(w, e.uuid, at),
-  async 'player.progress'(e, { w, at, deferred }) {
-    await recordProgress(
+  'player.join': (w, group) =>
+    recordJoins(
       w,
-      e.uuid,
-      { xpDelta: e.xp_delta, level: e.level, prestige: e.prestige, rank: e.rank },
-      at,
-    );
-    if (e.xp_delta > 0) {
-      const hour = hourOf(at);
-      deferred.xpByHour.set(hour, (deferred.xpByHour.get(hour) ?? 0) + e.xp_delta);
-    }
-  },
-  async 'player.balance'(e, { w, eventId }) {
-    await changeBalance(w, {
-      player: e.uuid,
-      delta: e.delta,
-      reason: e.reason,
-      reference: `bridge:${eventId}`,
-    });
-  },
-  'player.stats': (e, { w, at }) => recordStats(w, e.uuid, e, at),
-  'player.gkit': (e, { w }) =>
-    storeGKit(w, e.uuid, e.kit_id, {
-      unlocked: e.unlocked,
-      level: e.level,
-      cooldownEndsAt: e.cooldown_ends_at ? new Date(e.cooldown_ends_at) : null,
-      lastClaimedAt: e.last_claimed_at ? new Date(e.last_claimed_at) : null,
-    }),
-  activity: (e, { w, at }) =>
+      group.map(({ event: e, at }) => ({ uuid: e.uuid, username: e.username, at })),
+    ),
+  'player.quit': (w, group) =>
+    recordQuits(
+      w,
+      group.map(({ event: e, at }) => ({ uuid: e.uuid, at })),
+    ),
+  'player.progress': (w, group) =>
+    recordProgress(
+      w,
+      group.map(({ event: e, at }) => ({
+        uuid: e.uuid,
+        xpDelta: e.xp_delta,
+        level: e.level,
+        prestige: e.prestige,
+        rank: e.rank,
+        at,
+      })),
+    ),
+  'player.balance': (w, group) =>
+    changeBalances(
+      w,
+      group.map(({ event: e }) => ({
+        player: e.uuid,
+        delta: e.delta,
+        reason: e.reason,
+        reference: `bridge:${e.id}`,
+      })),
+    ),
+  'player.stats': (w, group) =>
+    recordStats(
+      w,
+      group.map(({ event: e, at }) => ({ uuid: e.uuid, set: e.set, add: e.add, at })),
+    ),
+  'player.gkit': (w, group) =>
+    storeGKits(
+      w,
+      group.map(({ event: e }) => ({
+        uuid: e.uuid,
+        kitId: e.kit_id,
+        unlocked: e.unlocked,
+        level: e.level,
+        cooldownEndsAt: e.cooldown_ends_at ? new Date(e.cooldown_ends_at) : null,
+        lastClaimedAt: e.last_claimed_at ? new Date(e.last_claimed_at) : null,
+      })),
+    ),
+  activity: (w, group) =>
     addActivity(
       w,
-      {
+      group.map(({ event: e, at }) => ({
         actor: e.actor_uuid,
         target: e.target_uuid ?? null,
         type: e.activity_type,
         text: e.activity_text ?? null,
-      },
-      at,
+        at,
+      })),
     ),
-  'gang.upsert': (e, { w }) =>
-    upsertGang(w, e.gang_id, { name: e.name, status: e.status, color: e.color, minLevel: e.min_level }),
-  'gang.treasury': (e, { w }) => changeTreasury(w, e.gang_id, e.delta),
-  'gang.member': (e, { w, at }) => setMembership(w, e.uuid, e.gang_id, e.role, at),
-  'gang.leave': (e, { w }) => leaveGang(w, e.uuid, e.gang_id),
-  'gang.disband': (e, { w }) => disbandGang(w, e.gang_id),
-  'friend.add': (e, { w, at }) => befriend(w, e.uuid, e.friend_uuid, at),
-  'friend.remove': (e, { w }) => unfriend(w, e.uuid, e.friend_uuid),
-  'auction.listed': (e, { w, at }) =>
-    addListing(
+  'gang.upsert': (w, group) =>
+    upsertGangs(
       w,
-      {
+      group.map(({ event: e }) => ({
+        id: e.gang_id,
+        name: e.name,
+        status: e.status,
+        color: e.color,
+        minLevel: e.min_level,
+      })),
+    ),
+  'gang.treasury': (w, group) =>
+    changeTreasuries(
+      w,
+      group.map(({ event: e }) => ({ id: e.gang_id, delta: e.delta })),
+    ),
+  'gang.member': (w, group) =>
+    setMemberships(
+      w,
+      group.map(({ event: e, at }) => ({ player: e.uuid, gangId: e.gang_id, role: e.role, at })),
+    ),
+  'gang.leave': (w, group) =>
+    leaveGangs(
+      w,
+      group.map(({ event: e }) => ({ player: e.uuid, gangId: e.gang_id })),
+    ),
+  'gang.disband': (w, group) =>
+    disbandGangs(
+      w,
+      group.map(({ event: e }) => e.gang_id),
+    ),
+  'friend.add': (w, group) =>
+    befriend(
+      w,
+      group.map(({ event: e, at }) => ({ a: e.uuid, b: e.friend_uuid, at })),
+    ),
+  'friend.remove': (w, group) =>
+    unfriend(
+      w,
+      group.map(({ event: e }) => ({ a: e.uuid, b: e.friend_uuid })),
+    ),
+  'auction.listed': (w, group) =>
+    addListings(
+      w,
+      group.map(({ event: e, at }) => ({
         id: e.listing_id,
         seller: e.seller_uuid,
         category: { key: e.category_key, name: e.category_name, icon: e.category_icon },
         item: e.item,
         qty: e.qty,
         price: e.price,
-      },
-      at,
+        at,
+      })),
     ),
-  'auction.cancelled': (e, { w, at }) => cancelListing(w, e.listing_id, at),
-  // Recorded once, at the end of the batch: see runBatch.
-  async 'server.status'() {},
-  'account.password': (e, { w, passwordHash }) => storePasswordHash(w.tx, e.uuid, passwordHash!),
-  async 'account.roles'(e, { w }) {
-    await storeRoles(w.tx, e.uuid, e.roles);
+  'auction.cancelled': (w, group) =>
+    cancelListings(
+      w,
+      group.map(({ event: e, at }) => ({ id: e.listing_id, at })),
+    ),
+  // One at a time: each signs the player's sessions out (auth/accounts.ts), and they are rare.
+  async 'account.password'(w, group) {
+    for (const { event: e, passwordHash } of group) await storePasswordHash(w.tx, e.uuid, passwordHash!);
+  },
+  async 'account.roles'(w, group) {
+    for (const { event: e } of group) await storeRoles(w.tx, e.uuid, e.roles);
   },
 };
 
-function apply(event: ReceivedBridgeEvent, ctx: Context): Promise<void> {
-  const applier = appliers[event.type] as (e: ReceivedBridgeEvent, c: Context) => Promise<void>;
-  return applier(event, ctx);
+/** Applies a group; a value the database refuses is pinned on its event. */
+async function applyGroup(w: Write, type: GroupType, group: Prepared[]): Promise<void> {
+  // The planner grouped the events by type: each group holds events of `type` only.
+  const applier = appliers[type] as (w: Write, group: Prepared[]) => Promise<void>;
+  try {
+    await applier(w, group);
+  } catch (err) {
+    // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
+    if (!isDataError(err)) throw err;
+    if (group.length === 1) {
+      throw new BridgeBatchError([{ index: group[0]!.index, reason: databaseMessage(err) }]);
+    }
+    throw new SetRefused(err);
+  }
 }
