@@ -5,7 +5,7 @@ import type { BuiltPageHint } from '@prison/shared/page-hints';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin, UserConfig } from 'vite';
+import { defaultServerConditions, type Plugin, type UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { PAGE_HINTS } from './src/app/page-hints.ts';
 
@@ -152,7 +152,9 @@ const BROWSER_BUILD = {
 const SSR_BUILD = {
   plugins: [react(), tailwindcss()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  ssr: { noExternal: true, target: 'node' },
+  // The shared package's TypeScript sources (its `source` export), not its compiled dist/: the
+  // renderer is built before, and without, the server's own build.
+  ssr: { noExternal: true, target: 'node', resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist/server',
     emptyOutDir: true,
