@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildStale, SERVER_PARTS } from '../../scripts/build.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -171,7 +172,8 @@ export const newSecrets = () => ({
 });
 
 /**
- * The API server (apps/server/src/main.ts) as `npm start` runs it, in production mode with DEMO
+ * The API server as `npm start` runs it (compiled to apps/server/dist, rebuilt first when older than
+ * its sources; plain node, no TypeScript loader), in production mode with DEMO
  * off, on a free port; it migrates the database. Processes given the same secrets accept each
  * other's tokens. Answers `{origin, pid, stop, jwtSecret, bridgeToken}`. BENCH_SERVER_NODE_ARGS adds
  * Node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under the load.
@@ -184,6 +186,7 @@ export async function startApiServer(
   label = 'the API server',
   options = {},
 ) {
+  await buildStale(SERVER_PARTS);
   const webDist = mkdtempSync(join(tmpdir(), 'bench-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
   const nodeArgs = [
@@ -194,7 +197,7 @@ export async function startApiServer(
   delete env.DATABASE_URL; // PGlite unless a database is given
   const { url, ...server } = await startProcess(
     label,
-    [...nodeArgs, '--conditions=development', '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    [...nodeArgs, join(root, 'apps/server/dist/main.js')],
     {
       cwd: root,
       env: {

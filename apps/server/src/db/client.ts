@@ -4,10 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -44,6 +44,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     makePrivate(dir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection in process: nothing is sent, and PGlite keeps no statements between queries.
+  namedRunners.set(db, async (_name, text, values) => (await client.query(text, values)).rows);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   return {
     kind: 'pglite',
@@ -80,9 +82,11 @@ export async function openPostgres(
     lockClient.release();
   }
   const listeners = new Set<PgListener>();
+  const db = migrator as unknown as Db;
+  namedRunners.set(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
   return {
     kind: 'postgres',
-    db: migrator as unknown as Db,
+    db,
     async listen(channel, onPayload) {
       const listener = new PgListener(url, channel, onPayload, log);
       listeners.add(listener);
@@ -203,6 +207,24 @@ export async function notifyTopics(tx: Tx | Db, topics: Iterable<string>): Promi
 }
 
 export const LIVE_CHANNEL = 'live';
+
+type NamedRunner = (name: string, text: string, values: unknown[]) => Promise<unknown[]>;
+const namedRunners = new WeakMap<Db, NamedRunner>();
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement under a name, outside any transaction: on PostgreSQL a named prepared statement,
+ * which each pooled connection parses once and PostgreSQL may then run without planning it again
+ * (a generic plan, once its custom plans cost no less). For the hottest writes, whose statements
+ * are long. The statement's text must be the same on every call with that name (values only as
+ * parameters): pg refuses a name reused for another text, so a mistake fails loudly.
+ */
+export async function runNamed<T>(db: Db, name: string, statement: SQL): Promise<T[]> {
+  const run = namedRunners.get(db);
+  if (!run) return rowsOf<T>(await db.execute(statement));
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return (await run(name, text, params)) as T[];
+}
 
 /** The rows of a raw `db.execute`, which both drivers answer as {rows} (some drivers as the rows alone). */
 export function rowsOf<T>(result: unknown): T[] {

@@ -27,6 +27,8 @@ interface Counted {
   database: Database;
   /** Round trips to the database since the last call. */
   take(): number;
+  /** PostgreSQL: the named statements parsed, each connection's once or more (by name: how often). */
+  parsed?: Map<string, number[]>;
 }
 
 /**
@@ -38,7 +40,10 @@ async function countedPostgres(): Promise<Counted> {
   const { url, drop } = await createPostgresDatabase();
   const target = new URL(url);
   let trips = 0;
+  const parsed = new Map<string, number[]>();
+  let connections = 0;
   const proxy = net.createServer((client) => {
+    const connection = connections++;
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
@@ -64,6 +69,11 @@ async function countedPostgres(): Promise<Counted> {
           const type = String.fromCharCode(pending[0]!);
           if (type === 'Q' && /^listen /i.test(pending.toString('utf8', 5, end - 1))) listener = true;
           if (!listener && (type === 'Q' || type === 'S')) trips++;
+          // Parse: the statement's name comes first ('' for an unnamed one, parsed every time).
+          if (type === 'P') {
+            const name = pending.toString('utf8', 5, pending.indexOf(0, 5));
+            if (name) parsed.set(name, [...(parsed.get(name) ?? []), connection]);
+          }
         }
         pending = pending.subarray(end);
       }
@@ -83,6 +93,7 @@ async function countedPostgres(): Promise<Counted> {
         await drop();
       },
     },
+    parsed,
     take: () => {
       const n = trips;
       trips = 0;
@@ -189,5 +200,16 @@ describe.each(databaseKinds())('round trips of a purchase on %s', (kind) => {
         trips: SESSION_CHECK + PURCHASE,
       },
     ]);
+  });
+
+  it.runIf(kind === 'postgres')('prepares the purchase once per connection', async () => {
+    const { offer, buyer } = await market();
+    for (let i = 0; i < 12; i++)
+      await buy(buyer, { id: offer.id, qty: 4 }, i % 2 ? `trips-p${i}` : undefined);
+    for (const name of ['purchase', 'purchase_keyed']) {
+      const connections = counted.parsed!.get(name) ?? [];
+      expect(connections.length, name).toBeGreaterThan(0);
+      expect(new Set(connections).size, `${name} parsed again on a connection`).toBe(connections.length);
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
   stripColorCodes,
 } from '@prison/shared/auction';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, runNamed } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
 import { auctionCategories, auctionListings, auctionPurchases } from '../../db/schema.ts';
 import { conflict, DomainError, forbidden, notFound, unavailable } from '../../errors.ts';
@@ -101,7 +101,9 @@ export async function purchase(
   for (let attempt = 0; ; attempt++) {
     try {
       const statement = purchaseStatement(buyerUuid, request, idempotencyKey, randomUUID());
-      const outcome = rowsOf<Outcome>(await db.execute(statement))[0]!;
+      // Two texts: with and without an idempotency key.
+      const name = idempotencyKey === undefined ? 'purchase' : 'purchase_keyed';
+      const outcome = (await runNamed<Outcome>(db, name, statement))[0]!;
       // Refused after another request of the buyer's committed while this one waited for their row:
       // if that one had the same key, its purchase is the answer (the statement could not see it).
       if (outcome.buyerMoved && !outcome.bought && idempotencyKey !== undefined) {

@@ -7,7 +7,6 @@ import {
   socialSocketQuerySchema,
 } from '@prison/shared/social';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -40,9 +39,10 @@ async function followSocialFeed(
 ) {
   let uuid: string;
   let sid: string;
+  let expiresAt: number;
   try {
     if (!token) throw new InvalidTokenError(false);
-    ({ uuid, sid } = await tokens.verify(token));
+    ({ uuid, sid, expiresAt } = await tokens.verify(token));
   } catch (err) {
     if (!(err instanceof InvalidTokenError)) throw err;
     socket.close(SESSION_EXPIRED_CLOSE, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
@@ -50,8 +50,6 @@ async function followSocialFeed(
   }
   if (socket.readyState !== socket.OPEN) return;
   sessionSockets.add(sid, socket);
-  // verify() required exp and found it in the future.
-  const expiresAt = decodeJwt(token).exp! * 1000;
   const expiry = setTimeout(
     () => socket.close(SESSION_EXPIRED_CLOSE, SESSION_EXPIRED),
     Math.min(expiresAt - Date.now(), 2 ** 31 - 1),
