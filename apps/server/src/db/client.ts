@@ -226,6 +226,23 @@ export async function runNamed<T>(db: Db, name: string, statement: SQL): Promise
   return (await run(name, text, params)) as T[];
 }
 
+/**
+ * What `make` builds from a database, made once per database: for prepared queries (drizzle's
+ * `.prepare(name)`), whose SQL drizzle then builds once and PostgreSQL parses and plans once per
+ * connection, instead of both on every request.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** The rows of a raw `db.execute`, which both drivers answer as {rows} (some drivers as the rows alone). */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;

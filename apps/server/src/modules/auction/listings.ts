@@ -6,7 +6,7 @@
 import type { ListingSort, Listings, ListingsSummary } from '@prison/shared/auction';
 import { stripColorCodes } from '@prison/shared/auction';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, perDatabase, runNamed } from '../../db/client.ts';
 import { auctionCategories, auctionListings, players } from '../../db/schema.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { NO_SUCH_CATEGORY, ON_SALE } from './service.ts';
@@ -70,46 +70,88 @@ export function decodeCursor(text: string, sort: ListingSort): Cursor {
   return { sort: s as ListingSort, key: k, id };
 }
 
-/** One page of a category's active listings, read straight from the database: a buyer acts on it. */
-export async function categoryListings(db: Db, key: string, page: ListingsPage): Promise<Listings> {
+// Every page of every category is one of a few queries, prepared once per database: by sort, and
+// whether the page starts after a cursor. PostgreSQL plans each once per connection.
+const KEY = sql.placeholder('key');
+const inCategory = and(eq(auctionListings.categoryKey, KEY), ON_SALE);
+
+const queries = perDatabase((db) => {
+  const pageQuery = (sort: ListingSort, afterCursor: boolean) => {
+    const { column, type, descending } = SORTS[sort];
+    const conditions = [inCategory, gte(auctionListings.qtyLeft, sql.placeholder('minQty'))];
+    if (afterCursor) {
+      const cursorRow = sql`(${sql.placeholder('afterKey')}::${type}, ${sql.placeholder('afterId')}::text collate "C")`;
+      conditions.push(sql`(${column}, ${ID}) ${descending ? sql`<` : sql`>`} ${cursorRow}`);
+    }
+    const direction = descending ? sql`desc` : sql`asc`;
+    return db
+      .select({
+        id: auctionListings.id,
+        itemName: auctionListings.itemName,
+        itemIcon: auctionListings.itemIcon,
+        seller: auctionListings.sellerUuid,
+        sellerName: players.username,
+        qty: auctionListings.qtyLeft,
+        price: sql<string>`${auctionListings.price}::text`,
+        sortKey: sql<string>`${column}::text`,
+      })
+      .from(auctionListings)
+      .innerJoin(players, eq(players.uuid, auctionListings.sellerUuid))
+      .where(and(...conditions))
+      .orderBy(sql`${column} ${direction}`, sql`${ID} ${direction}`)
+      .limit(sql.placeholder('rows'))
+      .prepare(`listings_${sort}${afterCursor ? '_after' : ''}`);
+  };
+  const sorts = Object.keys(SORTS) as ListingSort[];
+  return {
+    category: db
+      .select({ displayName: auctionCategories.displayName })
+      .from(auctionCategories)
+      .where(eq(auctionCategories.key, KEY))
+      .prepare('listings_category'),
+    pages: new Map(
+      sorts.flatMap((sort) =>
+        [false, true].map((after) => [`${sort}${after}`, pageQuery(sort, after)] as const),
+      ),
+    ),
+  };
+});
+
+/**
+ * One page of a category's active listings, read straight from the database: a buyer acts on it.
+ * `shownName` is the category's name as the categories snapshot shows it, when it holds the
+ * category (a category's name is not money or stock: a second's delay is fine); else the
+ * category is looked up, and 404 if there is none.
+ */
+export async function categoryListings(
+  db: Db,
+  key: string,
+  page: ListingsPage,
+  shownName?: string,
+): Promise<Listings> {
   // A bad cursor is refused before anything is read.
   const after = page.cursor === undefined ? null : decodeCursor(page.cursor, page.sort);
-  const [category] = await db
-    .select({ displayName: auctionCategories.displayName })
-    .from(auctionCategories)
-    .where(eq(auctionCategories.key, key));
-  if (!category) throw notFound(NO_SUCH_CATEGORY);
-
-  const { column, type, descending } = SORTS[page.sort];
-  const conditions = [eq(auctionListings.categoryKey, key), ON_SALE];
-  if (page.minQty > 0) conditions.push(gte(auctionListings.qtyLeft, page.minQty));
-  if (after) {
-    const cursorRow = sql`(${after.key}::${type}, ${after.id} collate "C")`;
-    conditions.push(sql`(${column}, ${ID}) ${descending ? sql`<` : sql`>`} ${cursorRow}`);
+  const prepared = queries(db);
+  let displayName = shownName;
+  if (displayName === undefined) {
+    const [category] = await prepared.category.execute({ key });
+    if (!category) throw notFound(NO_SUCH_CATEGORY);
+    displayName = stripColorCodes(category.displayName);
   }
-  const direction = descending ? sql`desc` : sql`asc`;
-  const rows = await db
-    .select({
-      id: auctionListings.id,
-      itemName: auctionListings.itemName,
-      itemIcon: auctionListings.itemIcon,
-      seller: auctionListings.sellerUuid,
-      sellerName: players.username,
-      qty: auctionListings.qtyLeft,
-      price: sql<string>`${auctionListings.price}::text`,
-      sortKey: sql<string>`${column}::text`,
-    })
-    .from(auctionListings)
-    .innerJoin(players, eq(players.uuid, auctionListings.sellerUuid))
-    .where(and(...conditions))
-    .orderBy(sql`${column} ${direction}`, sql`${ID} ${direction}`)
+
+  const rows = await prepared.pages.get(`${page.sort}${after !== null}`)!.execute({
+    key,
+    minQty: page.minQty,
+    afterKey: after?.key,
+    afterId: after?.id,
     // One more than the page: whether it exists says whether there is a next page.
-    .limit(page.limit + 1);
+    rows: page.limit + 1,
+  });
 
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
-    displayName: stripColorCodes(category.displayName),
+    displayName,
     listings: shown.map(({ itemName, itemIcon, sortKey: _, ...row }) => ({
       ...row,
       item: { name: stripColorCodes(itemName), icon: itemIcon },
@@ -122,55 +164,61 @@ export async function categoryListings(db: Db, key: string, page: ListingsPage):
   };
 }
 
-/** Spec 2.11's summary, market recap and top sellers over every active listing of the category. */
+/** The summary's one row. */
+interface SummaryRow {
+  listings: number;
+  sellers: number;
+  totalQuantity: string;
+  totalValue: string;
+  floor: string | null;
+  ceiling: string | null;
+  averagePrice: string | null;
+  cheapestSeller: string | null;
+  topSellers: Array<{ seller: string; sellerName: string; quantity: string; listings: number }>;
+}
+
+/**
+ * Spec 2.11's summary, market recap and top sellers over every active listing of the category: one
+ * statement (the category's active listings read once), prepared. Sums past 2^31 units are bigints,
+ * which the drivers answer differently: they come as text.
+ */
 export async function listingsSummary(db: Db, key: string): Promise<ListingsSummary> {
-  const inCategory = and(eq(auctionListings.categoryKey, key), ON_SALE);
-  const value = sql`${auctionListings.qtyLeft} * ${auctionListings.price}`;
-  const [totals] = await db
-    .select({
-      listings: sql<number>`count(*)::int`,
-      sellers: sql<number>`count(distinct ${auctionListings.sellerUuid})::int`,
-      // Past 2^31 units a sum is a bigint, which the drivers answer differently: text is the same.
-      totalQuantity: sql<string>`coalesce(sum(${auctionListings.qtyLeft}), 0)::text`,
-      totalValue: sql<string>`coalesce(sum(${value}), 0)::numeric(40, 2)::text`,
-      floor: sql<string | null>`min(${auctionListings.price})::text`,
-      ceiling: sql<string | null>`max(${auctionListings.price})::text`,
-      averagePrice: sql<
-        string | null
-      >`round(sum(${value}) / nullif(sum(${auctionListings.qtyLeft}), 0), 2)::numeric(40, 2)::text`,
-    })
-    .from(auctionListings)
-    .where(inCategory);
-  const quantity = sql`sum(${auctionListings.qtyLeft})`;
-  const sellers = await db
-    .select({
-      seller: auctionListings.sellerUuid,
-      sellerName: players.username,
-      quantity: sql<string>`${quantity}::text`,
-      listings: sql<number>`count(*)::int`,
-    })
-    .from(auctionListings)
-    .innerJoin(players, eq(players.uuid, auctionListings.sellerUuid))
-    .where(inCategory)
-    .groupBy(auctionListings.sellerUuid, players.username)
-    .orderBy(sql`${quantity} desc`, sql`${players.username} collate "C"`, auctionListings.sellerUuid)
-    .limit(3);
-  const [cheapest] = await db
-    .select({ sellerName: players.username })
-    .from(auctionListings)
-    .innerJoin(players, eq(players.uuid, auctionListings.sellerUuid))
-    .where(inCategory)
-    .orderBy(auctionListings.price, ID)
-    .limit(1);
+  const [row] = await runNamed<SummaryRow>(
+    db,
+    'listings_summary',
+    sql`
+      with active as materialized (
+        select ${auctionListings.id} as id, ${auctionListings.sellerUuid} as seller,
+          ${auctionListings.qtyLeft} as qty, ${auctionListings.price} as price
+        from ${auctionListings}
+        where ${auctionListings.categoryKey} = ${key}::text and ${ON_SALE}
+      ),
+      top as (
+        select a.seller, p.username as seller_name, sum(a.qty) as quantity, count(*)::int as listings
+        from active a join ${players} p on p.uuid = a.seller
+        group by a.seller, p.username
+        order by sum(a.qty) desc, p.username collate "C", a.seller
+        limit 3
+      )
+      select count(*)::int as listings,
+        count(distinct seller)::int as sellers,
+        coalesce(sum(qty), 0)::text as "totalQuantity",
+        coalesce(sum(qty * price), 0)::numeric(40, 2)::text as "totalValue",
+        min(price)::text as floor,
+        max(price)::text as ceiling,
+        round(sum(qty * price) / nullif(sum(qty), 0), 2)::numeric(40, 2)::text as "averagePrice",
+        (select p.username from active a join ${players} p on p.uuid = a.seller
+          order by a.price, a.id collate "C" limit 1) as "cheapestSeller",
+        (select coalesce(json_agg(json_build_object('seller', seller::text, 'sellerName', seller_name,
+            'quantity', quantity::text, 'listings', listings)
+            order by quantity desc, seller_name collate "C", seller), '[]'::json)
+          from top) as "topSellers"
+      from active`,
+  );
+  const { totalQuantity, topSellers, ...figures } = row!;
   return {
-    listings: totals?.listings ?? 0,
-    sellers: totals?.sellers ?? 0,
-    totalQuantity: Number(totals?.totalQuantity ?? 0),
-    totalValue: totals?.totalValue ?? '0.00',
-    floor: totals?.floor ?? null,
-    ceiling: totals?.ceiling ?? null,
-    averagePrice: totals?.averagePrice ?? null,
-    cheapestSeller: cheapest?.sellerName ?? null,
-    topSellers: sellers.map((s) => ({ ...s, quantity: Number(s.quantity) })),
+    ...figures,
+    totalQuantity: Number(totalQuantity),
+    topSellers: topSellers.map((s) => ({ ...s, quantity: Number(s.quantity) })),
   };
 }

@@ -99,7 +99,9 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { sort, limit, cursor, min_qty: minQty } = request.query;
-      return categoryListings(db, request.params.key, { sort, limit, cursor, minQty });
+      const { key } = request.params;
+      const shown = (await hub.current(CATEGORIES_TOPIC)).find((category) => category.key === key);
+      return categoryListings(db, key, { sort, limit, cursor, minQty }, shown?.displayName);
     },
   );
 

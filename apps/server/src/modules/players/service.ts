@@ -10,7 +10,7 @@ import {
 } from '@prison/shared/players';
 import { canUseAdminConsole } from '@prison/shared/roles';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, perDatabase } from '../../db/client.ts';
 import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { notifyChanges } from '../../live/changes.ts';
@@ -22,8 +22,9 @@ export const NOT_YOUR_ACTIVITY = 'You may read only your own activity';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile> {
-  const [row] = await db
+// The profile is read on every player page and search result: prepared once per database.
+const profileQuery = perDatabase((db) =>
+  db
     .select({
       uuid: players.uuid,
       username: players.username,
@@ -42,7 +43,12 @@ export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile
     .from(players)
     .leftJoin(gangMembers, eq(gangMembers.playerUuid, players.uuid))
     .leftJoin(gangs, eq(gangs.id, gangMembers.gangId))
-    .where(eq(players.uuid, uuid));
+    .where(eq(players.uuid, sql.placeholder('uuid')))
+    .prepare('public_profile'),
+);
+
+export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile> {
+  const [row] = await profileQuery(db).execute({ uuid });
   if (!row) throw notFound(NO_SUCH_PLAYER);
   const { lastSeenAt, ...profile } = row;
   return { ...profile, last_seen_at: iso(lastSeenAt) };
