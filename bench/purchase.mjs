@@ -43,6 +43,7 @@ const SELLERS = Number(env.BENCH_SELLERS ?? 20);
 const HOT = Number(env.BENCH_HOT_LISTINGS ?? 6);
 const SMALL = Number(env.BENCH_SMALL_LISTINGS ?? 3000);
 const RETRY_SHARE = Number(env.BENCH_RETRY_SHARE ?? 0.05);
+const GOAL_PER_SECOND = 500;
 /** Units of the hot listings: 250, 500, 1000, …: the first ones sell out during a run, the last not. */
 const hotUnits = (i) => 250 * 2 ** i;
 /** Small listings hold 1 to 5 units. */
@@ -615,6 +616,9 @@ async function main() {
   const [one, two] = runs;
   const scale = two.result.purchasesPerSecond / one.result.purchasesPerSecond;
   log(`\nTwo processes / one process (purchases/s): ${scale.toFixed(2)}`);
+  const goal = (run) =>
+    `${run.label}: ${fmt(run.result.purchasesPerSecond)} purchases/s ${run.result.purchasesPerSecond >= GOAL_PER_SECOND ? '✓' : '✗'}`;
+  const verdict = `**Goal (issue 17): at least ${GOAL_PER_SECOND} purchases a second under contention, every invariant held.** ${runs.map(goal).join('; ')}.`;
   const pct = (n, of) => `${((100 * n) / of).toFixed(1)}%`;
   const row = ({ label, result: r }) => {
     const refused = r.requests - r.counts.bought - r.counts.replayed;
@@ -654,6 +658,8 @@ first answer (a lost answer), half at once (a double click). With two processes,
 | run | purchases/s | requests/s | refused | p50 latency | p99 latency | server CPU per request | machine CPU busy |
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${runs.map(row).join('\n')}
+
+${verdict}
 
 **Two processes / one process, purchases/s: ${scale.toFixed(2)}.** Purchases/s counts the purchases
 made (a key answered again is not one); requests/s counts every answer, refusals and repeats included.
