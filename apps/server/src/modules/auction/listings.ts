@@ -3,12 +3,14 @@
 // database's own text of its price or quantity) and its id, and the next page starts after that pair
 // in SQL, so a page costs the same however deep it is, and a listing bought or withdrawn between two
 // pages shifts nothing. The first page also carries the category's figures, which no page can.
+import { PGlite } from '@electric-sql/pglite';
 import type { ListingSort, Listings, ListingsSummary } from '@prison/shared/auction';
 import { stripColorCodes } from '@prison/shared/auction';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
-import { type Db, perDatabase, runNamed } from '../../db/client.ts';
+import { type Db, LIVE_CHANNEL, perDatabase, runNamed } from '../../db/client.ts';
 import { auctionCategories, auctionListings, players } from '../../db/schema.ts';
 import { invalid, notFound } from '../../errors.ts';
+import { TOPICS } from '../../live/topics.ts';
 import { NO_SUCH_CATEGORY, ON_SALE } from './service.ts';
 
 export const BAD_CURSOR = 'This cursor is not one of ours: start again from the first page';
@@ -118,10 +120,11 @@ const queries = perDatabase((db) => {
 });
 
 /**
- * One page of a category's active listings, read straight from the database: a buyer acts on it.
- * `shownName` is the category's name as the categories snapshot shows it, when it holds the
- * category (a category's name is not money or stock: a second's delay is fine); else the
- * category is looked up, and 404 if there is none.
+ * One page of a category's active listings, as the database has them: a buyer acts on it (on
+ * PGlite a first page may come from the cache below, which is as fresh). `shownName` is the
+ * category's name as the categories snapshot shows it, when it holds the category (a category's
+ * name is not money or stock: a second's delay is fine); else the category is looked up, and 404
+ * if there is none.
  */
 export async function categoryListings(
   db: Db,
@@ -131,36 +134,65 @@ export async function categoryListings(
 ): Promise<Listings> {
   // A bad cursor is refused before anything is read.
   const after = page.cursor === undefined ? null : decodeCursor(page.cursor, page.sort);
-  const prepared = queries(db);
   let displayName = shownName;
   if (displayName === undefined) {
-    const [category] = await prepared.category.execute({ key });
+    const [category] = await queries(db).category.execute({ key });
     if (!category) throw notFound(NO_SUCH_CATEGORY);
     displayName = stripColorCodes(category.displayName);
   }
+  if (after !== null) {
+    const { listings, next_cursor } = (await readPage(db, key, page, after)).value;
+    return { listings, displayName, next_cursor, summary: null };
+  }
+  const cache = readCache(db);
+  // The first page's summary does not depend on the page: both are read at once.
+  const [{ listings, next_cursor }, summary] = await Promise.all([
+    cache
+      ? cache.get(`page ${key} ${page.sort} ${page.limit} ${page.minQty}`, () =>
+          readPage(db, key, page, null),
+        )
+      : readPage(db, key, page, null).then(({ value }) => value),
+    listingsSummary(db, key),
+  ]);
+  // Keys in the order of the answer's schema (listingsSchema), which the route sends as it is.
+  return { listings, displayName, next_cursor, summary };
+}
 
-  const rows = await prepared.pages.get(`${page.sort}${after !== null}`)!.execute({
-    key,
-    minQty: page.minQty,
-    afterKey: after?.key,
-    afterId: after?.id,
-    // One more than the page: whether it exists says whether there is a next page.
-    rows: page.limit + 1,
-  });
-
+/** A page's listings and next cursor as the database has them now, and the sellers it names. */
+async function readPage(
+  db: Db,
+  key: string,
+  page: ListingsPage,
+  after: Cursor | null,
+): Promise<Read<Pick<Listings, 'listings' | 'next_cursor'>>> {
+  const rows = await queries(db)
+    .pages.get(`${page.sort}${after !== null}`)!
+    .execute({
+      key,
+      minQty: page.minQty,
+      afterKey: after?.key,
+      afterId: after?.id,
+      // One more than the page: whether it exists says whether there is a next page.
+      rows: page.limit + 1,
+    });
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
-    displayName,
-    listings: shown.map(({ itemName, itemIcon, sortKey: _, ...row }) => ({
-      ...row,
-      item: { name: stripColorCodes(itemName), icon: itemIcon },
-    })),
-    next_cursor:
-      rows.length > page.limit && last
-        ? encodeCursor({ sort: page.sort, key: last.sortKey, id: last.id })
-        : null,
-    summary: after ? null : await listingsSummary(db, key),
+    value: {
+      listings: shown.map((row) => ({
+        id: row.id,
+        item: { name: stripColorCodes(row.itemName), icon: row.itemIcon },
+        seller: row.seller,
+        sellerName: row.sellerName,
+        qty: row.qty,
+        price: row.price,
+      })),
+      next_cursor:
+        rows.length > page.limit && last
+          ? encodeCursor({ sort: page.sort, key: last.sortKey, id: last.id })
+          : null,
+    },
+    sellers: shown.map((row) => row.seller),
   };
 }
 
@@ -174,51 +206,173 @@ interface SummaryRow {
   ceiling: string | null;
   averagePrice: string | null;
   cheapestSeller: string | null;
+  /** The cheapest listing's seller's uuid: not in the answer, but a rename of theirs changes it. */
+  cheapestSellerUuid: string | null;
   topSellers: Array<{ seller: string; sellerName: string; quantity: string; listings: number }>;
+}
+
+// Sellers' names are looked up for the few shown (the top 3 and the cheapest listing's), not for
+// every listing: a category of 100 listings by 10 sellers reads 11 players, not 200.
+const summaryStatement = (key: string) => sql`
+  with active as materialized (
+    select ${auctionListings.id} as id, ${auctionListings.sellerUuid} as seller,
+      ${auctionListings.qtyLeft} as qty, ${auctionListings.price} as price
+    from ${auctionListings}
+    where ${auctionListings.categoryKey} = ${key}::text and ${ON_SALE}
+  ),
+  by_seller as materialized (
+    select seller, sum(qty) as quantity, count(*)::int as listings from active group by seller
+  ),
+  top as (
+    select b.seller, p.username as seller_name, b.quantity, b.listings
+    from by_seller b join ${players} p on p.uuid = b.seller
+    order by b.quantity desc, p.username collate "C", b.seller
+    limit 3
+  ),
+  cheapest as (
+    select c.seller, p.username from (
+      select seller from active order by price, id collate "C" limit 1
+    ) c join ${players} p on p.uuid = c.seller
+  )
+  select count(*)::int as listings,
+    (select count(*)::int from by_seller) as sellers,
+    coalesce(sum(qty), 0)::text as "totalQuantity",
+    coalesce(sum(qty * price), 0)::numeric(40, 2)::text as "totalValue",
+    min(price)::text as floor,
+    max(price)::text as ceiling,
+    round(sum(qty * price) / nullif(sum(qty), 0), 2)::numeric(40, 2)::text as "averagePrice",
+    (select username from cheapest) as "cheapestSeller",
+    (select seller::text from cheapest) as "cheapestSellerUuid",
+    (select coalesce(json_agg(json_build_object('seller', seller::text, 'sellerName', seller_name,
+        'quantity', quantity::text, 'listings', listings)
+        order by quantity desc, seller_name collate "C", seller), '[]'::json)
+      from top) as "topSellers"
+  from active`;
+
+/** The summary as the database has it now, and the sellers it names. */
+async function readSummary(db: Db, key: string): Promise<Read<ListingsSummary>> {
+  const [row] = await runNamed<SummaryRow>(db, 'listings_summary', summaryStatement(key));
+  const { totalQuantity, topSellers, cheapestSellerUuid, ...figures } = row!;
+  const top = topSellers.map((s) => ({ ...s, quantity: Number(s.quantity) }));
+  return {
+    // Keys in the order of listingsSummarySchema.
+    value: {
+      listings: figures.listings,
+      sellers: figures.sellers,
+      totalQuantity: Number(totalQuantity),
+      totalValue: figures.totalValue,
+      floor: figures.floor,
+      ceiling: figures.ceiling,
+      averagePrice: figures.averagePrice,
+      cheapestSeller: figures.cheapestSeller,
+      topSellers: top.map((s) => ({
+        seller: s.seller,
+        sellerName: s.sellerName,
+        quantity: s.quantity,
+        listings: s.listings,
+      })),
+    },
+    sellers: [...(cheapestSellerUuid ? [cheapestSellerUuid] : []), ...top.map((s) => s.seller)],
+  };
 }
 
 /**
  * Spec 2.11's summary, market recap and top sellers over every active listing of the category: one
  * statement (the category's active listings read once), prepared. Sums past 2^31 units are bigints,
- * which the drivers answer differently: they come as text.
+ * which the drivers answer differently: they come as text. On PGlite, from the cache below.
  */
 export async function listingsSummary(db: Db, key: string): Promise<ListingsSummary> {
-  const [row] = await runNamed<SummaryRow>(
-    db,
-    'listings_summary',
-    sql`
-      with active as materialized (
-        select ${auctionListings.id} as id, ${auctionListings.sellerUuid} as seller,
-          ${auctionListings.qtyLeft} as qty, ${auctionListings.price} as price
-        from ${auctionListings}
-        where ${auctionListings.categoryKey} = ${key}::text and ${ON_SALE}
-      ),
-      top as (
-        select a.seller, p.username as seller_name, sum(a.qty) as quantity, count(*)::int as listings
-        from active a join ${players} p on p.uuid = a.seller
-        group by a.seller, p.username
-        order by sum(a.qty) desc, p.username collate "C", a.seller
-        limit 3
-      )
-      select count(*)::int as listings,
-        count(distinct seller)::int as sellers,
-        coalesce(sum(qty), 0)::text as "totalQuantity",
-        coalesce(sum(qty * price), 0)::numeric(40, 2)::text as "totalValue",
-        min(price)::text as floor,
-        max(price)::text as ceiling,
-        round(sum(qty * price) / nullif(sum(qty), 0), 2)::numeric(40, 2)::text as "averagePrice",
-        (select p.username from active a join ${players} p on p.uuid = a.seller
-          order by a.price, a.id collate "C" limit 1) as "cheapestSeller",
-        (select coalesce(json_agg(json_build_object('seller', seller::text, 'sellerName', seller_name,
-            'quantity', quantity::text, 'listings', listings)
-            order by quantity desc, seller_name collate "C", seller), '[]'::json)
-          from top) as "topSellers"
-      from active`,
-  );
-  const { totalQuantity, topSellers, ...figures } = row!;
-  return {
-    ...figures,
-    totalQuantity: Number(totalQuantity),
-    topSellers: topSellers.map((s) => ({ ...s, quantity: Number(s.quantity) })),
-  };
+  const cache = readCache(db);
+  if (cache) return cache.get(`summary ${key}`, () => readSummary(db, key));
+  return (await readSummary(db, key)).value;
 }
+
+/** What a read found, and the sellers (their uuids) whose names it shows. */
+interface Read<T> {
+  value: T;
+  sellers: string[];
+}
+
+interface Cached {
+  value: Promise<unknown>;
+  /** The sellers it names (lower case), whose rename makes it stale. */
+  sellers: Set<string>;
+}
+
+/** First pages (by category, sort, size and min_qty) and summaries kept at most. */
+const CACHED_READS = 512;
+
+/**
+ * Categories' first pages and summaries as last read, on PGlite, where every reader would otherwise
+ * pay for the same statements (milliseconds of the server's own thread, which every other request
+ * waits for) until a listing changes. Every write that changes one sends the live NOTIFY: a listing
+ * added, withdrawn or bought names the categories topic, a seller's rename their page's topic. PGlite
+ * is one process, and calls its listeners (queued as microtasks) as the committing statement
+ * returns, before the writer goes on: no answer that follows a write, such as the next page read
+ * after a purchase's answer, comes from before it; a read that a commit overtook is handed to its
+ * readers but not kept. So a cached answer is exactly what the database would answer. PostgreSQL
+ * has none: other processes' writes reach this one's listener only milliseconds after their commit.
+ */
+class ReadCache {
+  private listening = false;
+  private generation = 0;
+  private readonly entries = new Map<string, Cached>();
+
+  constructor(client: PGlite) {
+    // Until LISTEN is in place a NOTIFY could be missed: reads are not kept before.
+    client
+      .listen(LIVE_CHANNEL, (payload) => this.onNotify(payload))
+      .then(() => {
+        this.listening = true;
+      })
+      .catch(() => {});
+  }
+
+  async get<T>(name: string, read: () => Promise<Read<T>>): Promise<T> {
+    const cached = this.entries.get(name);
+    if (cached) return cached.value as Promise<T>;
+    if (!this.listening) return (await read()).value;
+    const generation = this.generation;
+    // Readers that come while it is read share the one read.
+    const entry: Cached = {
+      sellers: new Set(),
+      value: read().then(
+        ({ value, sellers }) => {
+          if (this.generation !== generation) this.forget(name, entry);
+          else for (const seller of sellers) entry.sellers.add(seller.toLowerCase());
+          return value;
+        },
+        (err: unknown) => {
+          this.forget(name, entry);
+          throw err;
+        },
+      ),
+    };
+    // Bounded: min_qty and the page size make many names; the oldest goes first.
+    if (this.entries.size >= CACHED_READS) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(name, entry);
+    return entry.value as Promise<T>;
+  }
+
+  private forget(name: string, entry: Cached): void {
+    if (this.entries.get(name) === entry) this.entries.delete(name);
+  }
+
+  private onNotify(payload: string): void {
+    for (const topic of payload.split(',')) {
+      if (topic === TOPICS.categories || topic === TOPICS.playerPage || topic === '*') {
+        this.generation++;
+        this.entries.clear();
+      } else if (topic.startsWith(TOPICS.playerPage)) {
+        const player = topic.slice(TOPICS.playerPage.length);
+        this.generation++;
+        for (const [name, entry] of this.entries) if (entry.sellers.has(player)) this.entries.delete(name);
+      }
+    }
+  }
+}
+
+const readCache = perDatabase((db) => {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? new ReadCache(client) : null;
+});
