@@ -1,6 +1,6 @@
 // Server-rendered public pages (DESIGN 8): the HTML holds each page's content, so it shows without
-// JavaScript; with it, the app hydrates that HTML without a mismatch and without asking again for
-// the data the page came with.
+// JavaScript, and its first paint waits for no script; with it, the app hydrates that HTML without a
+// mismatch and without asking again for the data the page came with.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { postBridgeEvents } from './bridge.ts';
@@ -124,7 +124,14 @@ for (const rendered of PAGES) {
     await whenRendered(request, rendered.path);
     const { page, close } = await withoutJavaScript(browser, rendered.path);
     await expect(rendered.content(page)).toBeVisible();
-    expect((await page.request.get(rendered.path)).status()).toBe(rendered.status ?? 200);
+    const answer = await page.request.get(rendered.path);
+    expect(answer.status()).toBe(rendered.status ?? 200);
+    // Issue 17: nothing in the page holds up its first paint for a script: no <script src> at all
+    // (the app's code is asked for once the page has painted), and no inline script but the theme's
+    // and the one that starts the app.
+    const html = await answer.text();
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(html.match(/<script>/g)).toHaveLength(2);
     // No message that the page needs JavaScript: it does not.
     await expect(page.getByText('needs JavaScript')).toHaveCount(0);
     await close();
@@ -158,6 +165,17 @@ for (const rendered of PAGES) {
     await expect(rendered.content(page)).toBeVisible();
 
     expect(problems).toEqual([]);
+    // The app's entry chunk is asked for only once the page has painted.
+    const timing = await page.evaluate(() => {
+      const entry = document.querySelector('meta[name="app-entry"]')?.getAttribute('content');
+      const requested = performance
+        .getEntriesByType('resource')
+        .find((resource) => new URL(resource.name).pathname === entry);
+      const painted = performance.getEntriesByName('first-contentful-paint')[0];
+      return { painted: painted?.startTime ?? null, requested: requested?.startTime ?? null };
+    });
+    expect(timing.painted).not.toBeNull();
+    expect(timing.requested).toBeGreaterThanOrEqual(timing.painted ?? Number.POSITIVE_INFINITY);
     expect(asked.filter((path) => path === '/api/config')).toEqual([]);
     for (const data of rendered.handedOver) expect(asked.filter((path) => data.test(path))).toEqual([]);
   });

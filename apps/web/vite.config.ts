@@ -95,6 +95,14 @@ function pageHints(): Plugin {
   };
 }
 
+/** A script of this folder as index.html holds it inline: without its comment lines, which say why to readers of the source. */
+const inlineScript = (file: string) =>
+  readFileSync(join(import.meta.dirname, file), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n')
+    .trim();
+
 /**
  * Puts public/theme-init.js into index.html itself. It must run before the first paint, and as a
  * file of its own it was one more request holding up that paint on a slow phone. The server's
@@ -107,14 +115,51 @@ function inlineThemeInit(): Plugin {
     apply: 'build',
     transformIndexHtml(html) {
       if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
-      const script = readFileSync(join(import.meta.dirname, 'public/theme-init.js'), 'utf8').trim();
-      return html.replace(tag, () => `<script>${script}</script>`);
+      return html.replace(tag, () => `<script>${inlineScript('public/theme-init.js')}</script>`);
+    },
+  };
+}
+
+/**
+ * Replaces index.html's entry <script type="module"> with src/inline/start-app.js, inline at the end
+ * of the body, and names the entry chunk in <meta name="app-entry"> for it: a page the server rendered
+ * paints before its JavaScript is even asked for. The server's Content-Security-Policy admits the
+ * script by its hash, as it does the theme's.
+ */
+function startAfterFirstPaint(): Plugin {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  return {
+    name: 'start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const src = entry.exec(html)?.[1];
+        if (!src)
+          throw new Error('index.html has no entry <script type="module"> to start after the first paint');
+        return html
+          .replace(entry, () => `<meta name="app-entry" content="${src}" />\n    `)
+          .replace(
+            '</body>',
+            () => `  <script>${inlineScript('src/inline/start-app.js')}</script>\n  </body>`,
+          );
+      },
     },
   };
 }
 
 const BROWSER_BUILD = {
-  plugins: [react(), tailwindcss(), precompress(), preloadFonts(), pageHints(), inlineThemeInit()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    preloadFonts(),
+    pageHints(),
+    inlineThemeInit(),
+    startAfterFirstPaint(),
+  ],
+  // Zod set to its jitless mode before any module builds a schema (src/lib/zod-config.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: join(import.meta.dirname, 'src/lib/zod-config.ts') }] },
   build: {
     // scripts/check-budget.mjs reads the manifest to measure what the home page downloads.
     manifest: true,

@@ -1,5 +1,6 @@
-// Fails the build when the JavaScript the home page downloads grows past its budget (gzip size), or
-// when a chart library reaches a page that does not draw its charts.
+// Fails the build when the JavaScript the home page downloads grows past its budget (gzip size), when
+// a library only other pages need reaches it, or when a chart library reaches a page that does not
+// draw its charts.
 //
 // The home page loads the index.html entry chunk and everything it imports statically; lazy pages
 // (dynamic imports) are not counted. If the home route is ever made lazy, name its module in HOME_MODULES.
@@ -8,8 +9,23 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 150 * 1024;
+// Issue 17 asks for 100 KB. React DOM and React Router's data router alone are 95 KB gzip (a page
+// that hydrates one element inside a RouterProvider, built the same way), so the home page's own
+// code (header, hero, lore, footer, session, live count: about 25 KB) cannot fit beside them. The
+// budget holds what was reached (120 KB) with a little room.
+export const BUDGET_BYTES = 125 * 1024;
 const HOME_MODULES = ['src/features/home/home-page.tsx'];
+
+/**
+ * Libraries the home page has no use for, each recognised in a built file by a string of its own
+ * code: a module of the first page load that starts using one fails the build rather than growing the
+ * budget. Zod checks API answers (the lazy pages'; a server-rendered page brings its data checked),
+ * TanStack Query holds the lazy pages' server state.
+ */
+export const KEPT_OFF_THE_HOME_PAGE = [
+  { name: 'Zod', marker: /\$ZodObject/ },
+  { name: 'TanStack Query', marker: /No QueryClient set/ },
+];
 
 /**
  * Libraries that only some pages may download: each is recognised in a built file by a string of its
@@ -64,6 +80,23 @@ export function homePageJavaScript(manifest, readAsset) {
   const files = staticFiles(manifest, roots);
   const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readAsset(file), { level: 9 }).length, 0);
   return { files, gzipBytes };
+}
+
+/**
+ * One sentence per library of `libraries` found in the home page's files.
+ * @param {string[]} files the home page's JavaScript (homePageJavaScript)
+ * @param {(file: string) => Uint8Array} readAsset
+ * @param {{ name: string, marker: RegExp }[]} libraries
+ * @returns {string[]}
+ */
+export function homePageProblems(files, readAsset, libraries = KEPT_OFF_THE_HOME_PAGE) {
+  const decoder = new TextDecoder();
+  const texts = files.map((file) => ({ file, text: decoder.decode(readAsset(file)) }));
+  return libraries.flatMap(({ name, marker }) =>
+    texts
+      .filter(({ text }) => marker.test(text))
+      .map(({ file }) => `The home page loads ${name} (${file}); only lazy pages may.`),
+  );
 }
 
 /**
@@ -127,12 +160,17 @@ function main() {
     console.error(`Over budget by ${kb(gzipBytes - BUDGET_BYTES)}.`);
     failed = true;
   }
+  const offHome = homePageProblems(files, (file) => readFileSync(join(dist, file)));
+  for (const problem of offHome) console.error(problem);
+  if (offHome.length === 0) {
+    console.log(`Kept off the home page: ${KEPT_OFF_THE_HOME_PAGE.map((l) => l.name).join(', ')}.`);
+  }
   const problems = confinementProblems(manifest, (file) => readFileSync(join(dist, file)));
   for (const problem of problems) console.error(problem);
   if (problems.length === 0) {
     console.log(`Chart libraries stay on their pages: ${CONFINED_LIBRARIES.map((l) => l.name).join(', ')}.`);
   }
-  if (failed || problems.length > 0) process.exit(1);
+  if (failed || offHome.length > 0 || problems.length > 0) process.exit(1);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

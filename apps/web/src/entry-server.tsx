@@ -4,7 +4,6 @@
 // of this request's own from the API's answers, asked in process; the static router renders the page
 // as a signed-out visitor first sees it. The HTML goes out with that cache and the loader data
 // (lib/server-state.ts), from which the browser hydrates it without asking again (main.tsx).
-import './lib/zod-config.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RenderRequest, RenderResult } from '@prison/shared/server-render';
 import {

@@ -1,9 +1,7 @@
-// First: it configures Zod before any module builds a schema.
-import './lib/zod-config.ts';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource-variable/space-grotesk/wght.css';
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createRouter, preloadPublicPage, routerReady } from './app/app.tsx';
 import { serverState } from './lib/server-state.ts';
@@ -44,8 +42,14 @@ async function start() {
   }
   // The server rendered a signed-out page: the header shows the session once hydrated. A mismatch
   // would be a bug (React then renders the page afresh); it is reported so that tests see it.
-  hydrateRoot(container, app, {
-    onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (React Router's own client entry does the same): the page already
+  // shows, and a click or a key meanwhile is answered first.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) =>
+        console.error('Hydration error:', error, info.componentStack ?? ''),
+    });
   });
 }
 

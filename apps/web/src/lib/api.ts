@@ -5,7 +5,6 @@
 // - apiFetch adds Authorization: Bearer {token} unless the caller set an Authorization header;
 // - a 401 triggers one refresh and one retry; concurrent 401s share that one refresh;
 // - when the refresh fails the session expires and the original 401 response is returned.
-import { tokenPairSchema } from '@prison/shared/auth';
 import type { z } from 'zod';
 import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
 
@@ -158,6 +157,9 @@ async function refreshUnlessDone(staleToken: string): Promise<string | null> {
     return null;
   }
   try {
+    // The schema comes with zod, which a visitor without a session never needs: not in the first
+    // page load's code (lib/session-check.ts loads it the same way).
+    const { tokenPairSchema } = await import('@prison/shared/auth');
     const pair = await fetchJson(
       '/api/auth/refresh',
       tokenPairSchema,

@@ -1,7 +1,7 @@
 // A WebSocket to this site's live feeds that keeps itself connected (spec 4 Live player count connection):
 // connecting -> open -> closed -> (wait reconnectDelay(attempt)) -> connecting ...; errors force a close,
 // and a successful open resets the backoff.
-import { reconnectDelay } from '@prison/shared/live';
+import { reconnectDelay } from '@prison/shared/reconnect';
 import type { z } from 'zod';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';

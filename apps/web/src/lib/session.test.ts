@@ -1,7 +1,9 @@
+import { userSchema } from '@prison/shared/auth';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgeExpiry,
+  asSessionUser,
   expireOnSessionClose,
   isSessionExpired,
   logout,
@@ -50,6 +52,29 @@ describe('readSession', () => {
     localStorage.setItem('token', 'a.b.c');
     localStorage.setItem('user', JSON.stringify(user));
     expect(readSession()).toBe(readSession());
+  });
+});
+
+describe('asSessionUser', () => {
+  // The check stands in for the contract's schema on every page; it must agree with it.
+  const withoutEach = Object.keys(userSchema.shape).map((key) => {
+    const { [key as keyof typeof user]: _left, ...rest } = user;
+    return rest;
+  });
+  const wrongTypes = Object.keys(userSchema.shape).map((key) => ({ ...user, [key]: 7 }));
+  it.each([
+    user,
+    { ...user, roles: [] },
+    { ...user, extra: 'field' },
+    ...withoutEach,
+    ...wrongTypes,
+    { ...user, roles: ['OWNER', null] },
+    [user],
+    null,
+    'Steve',
+  ])('accepts what userSchema accepts, with only its fields: %j', (value) => {
+    const parsed = userSchema.safeParse(value);
+    expect(asSessionUser(value)).toEqual(parsed.success ? parsed.data : null);
   });
 });
 

@@ -2,7 +2,7 @@
 // keys token, refresh_token and user, mirrored into the cp_* cookies so an admin host and the main site
 // share it (and nobody else: see cookieDomain). Components read it through useSession(); every write
 // notifies this tab's subscribers, and other tabs hear the storage event.
-import { type User, userSchema } from '@prison/shared/auth';
+import type { User } from '@prison/shared/auth';
 import { useSyncExternalStore } from 'react';
 import {
   type CookieSite,
@@ -57,11 +57,23 @@ function removeItem(key: string): void {
   }
 }
 
+/**
+ * A user as the contract has it (userSchema in @prison/shared/auth), with only its fields, or null.
+ * Checked by hand rather than by the schema: every page reads the session, and zod would be a fifth
+ * of the first page load's code. session.test.ts holds this check to the schema.
+ */
+export function asSessionUser(value: unknown): SessionUser | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { uuid, username, roles } = value as Record<string, unknown>;
+  if (typeof uuid !== 'string' || typeof username !== 'string') return null;
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return null;
+  return { uuid, username, roles };
+}
+
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asSessionUser(JSON.parse(raw));
   } catch {
     return null;
   }

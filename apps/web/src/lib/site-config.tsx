@@ -1,4 +1,5 @@
-import { SEASON, type SiteConfig, siteConfigSchema } from '@prison/shared/site-config';
+import { SEASON } from '@prison/shared/season';
+import type { SiteConfig } from '@prison/shared/site-config';
 import { createContext, type ReactNode, useContext } from 'react';
 
 // Used when GET /api/config fails or answers something unexpected: the public site still works,
@@ -17,10 +18,15 @@ const CONFIG_TIMEOUT_MS = 5000;
 
 export async function loadSiteConfig(fetchImpl: typeof fetch = fetch): Promise<SiteConfig> {
   try {
-    const response = await fetchImpl('/api/config', {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
-    });
+    // The schema comes with zod, which a page the server rendered never needs (it brings its
+    // configuration): it loads alongside the answer, not in the first page load's code.
+    const [response, { siteConfigSchema }] = await Promise.all([
+      fetchImpl('/api/config', {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
+      }),
+      import('@prison/shared/site-config'),
+    ]);
     if (!response.ok) return DEFAULT_SITE_CONFIG;
     const parsed = siteConfigSchema.safeParse(await response.json());
     return parsed.success ? parsed.data : DEFAULT_SITE_CONFIG;

@@ -1,6 +1,11 @@
-// The site's Content-Security-Policy forbids eval. Zod compiles a fast parser for each object schema
-// with `new Function` when it may; the probe alone makes the browser report a CSP violation. Jitless
-// mode skips both. It must be set before any schema is built, so main.tsx imports this module first.
-import { config } from 'zod';
+// What `zod` is in the browser's build (vite.config.ts points the name here): zod, in its jitless
+// mode. The site's Content-Security-Policy forbids eval. Zod compiles a fast parser for each object
+// schema with `new Function` when it may; the probe alone makes the browser report a CSP violation.
+// Jitless mode skips both. It must be set before any schema is built: every module that imports zod
+// imports this one, which sets it first. A page's first load builds no schema, and loads no zod.
+import { config } from 'zod/v4';
 
 config({ jitless: true });
+
+export * from 'zod/v4';
+export { default, default as z } from 'zod/v4';

@@ -3,6 +3,7 @@ import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { iconButtonClass } from '../../components/ui/button.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 // The panel (and the dialog library under it) is fetched when the menu is first wanted, not with the page:
 // most visitors never open it, and the home page has a JavaScript budget (scripts/check-budget.mjs).
@@ -19,6 +20,8 @@ export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
   const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  // Before the app has started on a page the server rendered, the button says it does nothing yet.
+  const hydrated = useHydrated();
 
   // Back/forward navigation while open should not leave the panel over the new page.
   useEffect(() => {
@@ -35,6 +38,7 @@ export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-disabled={hydrated ? undefined : true}
         // Start the download as soon as a press looks likely, so the panel is usually ready on click.
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}

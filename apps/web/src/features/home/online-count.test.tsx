@@ -1,3 +1,4 @@
+import { onlineMessageSchema } from '@prison/shared/live';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
@@ -14,6 +15,21 @@ describe('parseOnlineMessage', () => {
     expect(parseOnlineMessage('{"players":4}')).toBeUndefined();
     expect(parseOnlineMessage('not json')).toBeUndefined();
     expect(parseOnlineMessage(new Blob())).toBeUndefined();
+  });
+
+  it.each([
+    '{"online":0}',
+    '{"online":7,"extra":true}',
+    '{"online":1.5}',
+    '{"online":1e300}',
+    '{"online":true}',
+    '{}',
+    '[{"online":3}]',
+    'null',
+    '3',
+  ])('agrees with the contract (onlineMessageSchema) on %s', (text) => {
+    const parsed = onlineMessageSchema.safeParse(JSON.parse(text));
+    expect(parseOnlineMessage(text)).toBe(parsed.success ? parsed.data.online : undefined);
   });
 });
 
