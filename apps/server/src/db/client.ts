@@ -20,8 +20,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Subscribes to a NOTIFY channel; PostgreSQL delivers it to every process, PGlite in-process. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; PostgreSQL delivers it to every process, PGlite in-process. On
+   * PostgreSQL the subscription has a connection of its own: `onLost` is called when it is lost
+   * (what is sent until it is back is missed), and `onPayload('*')` when it listens again.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (PGlite has one connection). */
@@ -47,7 +55,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   // One connection in process: nothing is sent, and PGlite keeps no statements between queries.
   namedRunners.set(db, async (_name, text, values) => (await client.query(text, values)).rows);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
-  return {
+  return known(db, {
     kind: 'pglite',
     db,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
@@ -55,7 +63,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
-  };
+  });
 }
 
 export async function openPostgres(
@@ -84,11 +92,11 @@ export async function openPostgres(
   const listeners = new Set<PgListener>();
   const db = migrator as unknown as Db;
   namedRunners.set(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
-  return {
+  return known(db, {
     kind: 'postgres',
     db,
-    async listen(channel, onPayload) {
-      const listener = new PgListener(url, channel, onPayload, log);
+    async listen(channel, onPayload, onLost) {
+      const listener = new PgListener(url, channel, onPayload, onLost ?? (() => {}), log);
       listeners.add(listener);
       await listener.start();
       return async () => {
@@ -104,7 +112,19 @@ export async function openPostgres(
       await Promise.all([...listeners].map((l) => l.stop()));
       await pool.end();
     },
-  };
+  });
+}
+
+const databases = new WeakMap<Db, Database>();
+
+function known(db: Db, database: Database): Database {
+  databases.set(db, database);
+  return database;
+}
+
+/** The database `db` queries: for a module that keeps answers and must hear of every change. */
+export function databaseOf(db: Db): Database | undefined {
+  return databases.get(db);
 }
 
 /** A dedicated LISTEN connection that reconnects by itself after the database comes back. */
@@ -118,6 +138,7 @@ class PgListener {
     private readonly url: string,
     private readonly channel: string,
     private readonly onPayload: (payload: string) => void,
+    private readonly onLost: () => void,
     private readonly log: (msg: string, err?: unknown) => void,
   ) {}
 
@@ -163,6 +184,7 @@ class PgListener {
   private reconnect(client: pg.Client): void {
     if (this.stopped || this.client !== client || this.retry) return;
     this.client = null;
+    this.onLost();
     client.end().catch(() => {});
     const attempt = () => {
       this.retry = null;

@@ -1,7 +1,8 @@
 // What a write changed, said as a typed change; this one registry decides which live topics each
 // change invalidates. A domain operation takes a `Write` (the transaction and the changes made so far)
 // and records its own changes there; whoever opened the transaction reports them with
-// `notifyChanges` before it commits (the NOTIFY is delivered on commit, to every process). No module
+// `notifyChanges` before it commits (the NOTIFY is delivered on commit, to every process), and
+// `committedHere` once it has committed (this process's own readers, at once). No module
 // names another module's topic. A misspelt change or topic does not compile; changes.test.ts shows that every change
 // reaches a topic and every topic is reached.
 import { type SQL, sql } from 'drizzle-orm';
@@ -98,6 +99,32 @@ function topicsOfAll(changes: Iterable<Change>): Set<Topic> {
   const topics = new Set<Topic>();
   for (const change of changes) for (const topic of topicsOf(change)) topics.add(topic);
   return topics;
+}
+
+type CommitListener = (topics: ReadonlySet<Topic>) => void;
+const commitListeners = new WeakMap<Db, Set<CommitListener>>();
+
+/**
+ * Tells this process's readers at once what a write it has just committed changed. The NOTIFY
+ * reaches this process's own listener too, but on PostgreSQL only milliseconds after the commit:
+ * an answer kept by this process must not outlive its own writes by even that long (a buyer's next
+ * page comes from the process that answered the purchase). Call it after the commit, never before:
+ * a read that starts before the commit must not be kept as the new state.
+ */
+export function committedHere(db: Db, changes: Iterable<Change>): void {
+  const listeners = commitListeners.get(db);
+  if (!listeners?.size) return;
+  const topics = topicsOfAll(changes);
+  if (topics.size === 0) return;
+  for (const listener of listeners) listener(topics);
+}
+
+/** Calls `listener` with the topics of every write this process commits on `db` (`committedHere`). */
+export function onCommittedHere(db: Db, listener: CommitListener): () => void {
+  const listeners = commitListeners.get(db) ?? new Set<CommitListener>();
+  commitListeners.set(db, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**

@@ -3,13 +3,13 @@
 // database's own text of its price or quantity) and its id, and the next page starts after that pair
 // in SQL, so a page costs the same however deep it is, and a listing bought or withdrawn between two
 // pages shifts nothing. The first page also carries the category's figures, which no page can.
-import { PGlite } from '@electric-sql/pglite';
 import type { ListingSort, Listings, ListingsSummary } from '@prison/shared/auction';
 import { stripColorCodes } from '@prison/shared/auction';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
-import { type Db, LIVE_CHANNEL, perDatabase, runNamed } from '../../db/client.ts';
+import { type Database, type Db, databaseOf, LIVE_CHANNEL, perDatabase, runNamed } from '../../db/client.ts';
 import { auctionCategories, auctionListings, players } from '../../db/schema.ts';
 import { invalid, notFound } from '../../errors.ts';
+import { onCommittedHere } from '../../live/changes.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { NO_SUCH_CATEGORY, ON_SALE } from './service.ts';
 
@@ -120,8 +120,8 @@ const queries = perDatabase((db) => {
 });
 
 /**
- * One page of a category's active listings, as the database has them: a buyer acts on it (on
- * PGlite a first page may come from the cache below, which is as fresh). `shownName` is the
+ * One page of a category's active listings, as the database has them: a buyer acts on it (a first
+ * page may come from the cache below, which forgets it on every write). `shownName` is the
  * category's name as the categories snapshot shows it, when it holds the category (a category's
  * name is not money or stock: a second's delay is fine); else the category is looked up, and 404
  * if there is none.
@@ -279,7 +279,7 @@ async function readSummary(db: Db, key: string): Promise<Read<ListingsSummary>> 
 /**
  * Spec 2.11's summary, market recap and top sellers over every active listing of the category: one
  * statement (the category's active listings read once), prepared. Sums past 2^31 units are bigints,
- * which the drivers answer differently: they come as text. On PGlite, from the cache below.
+ * which the drivers answer differently: they come as text. Kept by the cache below.
  */
 export async function listingsSummary(db: Db, key: string): Promise<ListingsSummary> {
   const cache = readCache(db);
@@ -297,45 +297,77 @@ interface Cached {
   value: Promise<unknown>;
   /** The sellers it names (lower case), whose rename makes it stale. */
   sellers: Set<string>;
+  /** Until when it may be answered (performance.now()). */
+  until: number;
 }
 
 /** First pages (by category, sort, size and min_qty) and summaries kept at most. */
 const CACHED_READS = 512;
+/**
+ * On PostgreSQL, how long a kept answer lasts at most: a listener connection dropped without a word
+ * (a NAT or a proxy forgetting it) is noticed only by its heartbeat, and the NOTIFYs sent meanwhile
+ * are lost; this bounds what such a loss can leave stale.
+ */
+export const KEPT_ON_POSTGRES_MS = 5000;
 
 /**
- * Categories' first pages and summaries as last read, on PGlite, where every reader would otherwise
- * pay for the same statements (milliseconds of the server's own thread, which every other request
- * waits for) until a listing changes. Every write that changes one sends the live NOTIFY: a listing
- * added, withdrawn or bought names the categories topic, a seller's rename their page's topic. PGlite
- * is one process, and calls its listeners (queued as microtasks) as the committing statement
- * returns, before the writer goes on: no answer that follows a write, such as the next page read
- * after a purchase's answer, comes from before it; a read that a commit overtook is handed to its
- * readers but not kept. So a cached answer is exactly what the database would answer. PostgreSQL
- * has none: other processes' writes reach this one's listener only milliseconds after their commit.
+ * Categories' first pages and summaries as last read, kept until a write changes them: every reader
+ * would otherwise pay for the same statements (on PGlite milliseconds of the server's own thread,
+ * which every other request waits for; on PostgreSQL the two cores' time) until a listing changes.
+ * Every write that changes one sends the live NOTIFY: a listing added, withdrawn or bought names the
+ * categories topic, a seller's rename their page's topic.
+ *
+ * - PGlite is one process, and calls its listeners (queued as microtasks) as the committing statement
+ *   returns, before the writer goes on: a kept answer is exactly what the database would answer.
+ * - On PostgreSQL another process's write reaches this one's listener milliseconds after its commit
+ *   (a page read then is a moment old, as a page on the buyer's screen is; the purchase checks the
+ *   listing again). This process's own writes forget at once, right after their commit
+ *   (`committedHere`): no answer that follows a purchase's, such as the buyer's next page, comes from
+ *   before it. While the listener is down nothing is kept (a NOTIFY sent then is lost), and a kept
+ *   answer lasts at most KEPT_ON_POSTGRES_MS.
+ *
+ * A read that a write overtook is handed to its readers but not kept.
  */
-class ReadCache {
+export class ReadCache {
   private listening = false;
   private generation = 0;
   private readonly entries = new Map<string, Cached>();
 
-  constructor(client: PGlite) {
-    // Until LISTEN is in place a NOTIFY could be missed: reads are not kept before.
-    client
-      .listen(LIVE_CHANNEL, (payload) => this.onNotify(payload))
+  constructor(
+    database: Database,
+    private readonly keepMs: number,
+  ) {
+    onCommittedHere(database.db, (topics) => this.forgetTopics(topics));
+    // Until LISTEN is in place a NOTIFY could be missed: reads are not kept before. PostgreSQL's
+    // listener says '*' once it listens (again), PGlite's listens once its promise resolves.
+    database
+      .listen(
+        LIVE_CHANNEL,
+        (payload) => {
+          if (payload === '*') this.listening = true;
+          this.forgetTopics(payload.split(','));
+        },
+        () => {
+          this.listening = false;
+          this.forgetTopics(['*']);
+        },
+      )
       .then(() => {
-        this.listening = true;
+        if (database.kind === 'pglite') this.listening = true;
       })
       .catch(() => {});
   }
 
   async get<T>(name: string, read: () => Promise<Read<T>>): Promise<T> {
     const cached = this.entries.get(name);
-    if (cached) return cached.value as Promise<T>;
+    if (cached && cached.until > performance.now()) return cached.value as Promise<T>;
+    if (cached) this.entries.delete(name);
     if (!this.listening) return (await read()).value;
     const generation = this.generation;
     // Readers that come while it is read share the one read.
     const entry: Cached = {
       sellers: new Set(),
+      until: performance.now() + this.keepMs,
       value: read().then(
         ({ value, sellers }) => {
           if (this.generation !== generation) this.forget(name, entry);
@@ -358,8 +390,8 @@ class ReadCache {
     if (this.entries.get(name) === entry) this.entries.delete(name);
   }
 
-  private onNotify(payload: string): void {
-    for (const topic of payload.split(',')) {
+  private forgetTopics(topics: Iterable<string>): void {
+    for (const topic of topics) {
       if (topic === TOPICS.categories || topic === TOPICS.playerPage || topic === '*') {
         this.generation++;
         this.entries.clear();
@@ -373,6 +405,12 @@ class ReadCache {
 }
 
 const readCache = perDatabase((db) => {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? new ReadCache(client) : null;
+  const database = databaseOf(db);
+  if (!database) return null;
+  return new ReadCache(database, database.kind === 'pglite' ? Number.POSITIVE_INFINITY : KEPT_ON_POSTGRES_MS);
 });
+
+/** Starts keeping first pages and summaries now: its listener is then in place before the first read. */
+export function keepListings(db: Db): void {
+  readCache(db);
+}

@@ -18,7 +18,7 @@ import type { LiveHub } from '../../live/hub.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { clientKey } from '../../plugins/client-address.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import { categoryListings } from './listings.ts';
+import { categoryListings, keepListings } from './listings.ts';
 import { buildCategories, CATEGORIES_TOPIC, purchase } from './service.ts';
 
 const inAnswer = (categories: AuctionCategory[]) => ({ categories });
@@ -38,6 +38,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
   listingsPerMinute: number;
 }> = async (app, { db, hub, tokens, listingsPerMinute }) => {
   hub.define(CATEGORIES_TOPIC, buildCategories(db));
+  keepListings(db);
   const signedIn = authenticate(tokens);
 
   app.get(

@@ -15,7 +15,7 @@ import { type Db, runNamed } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
 import { auctionCategories, auctionListings, auctionPurchases } from '../../db/schema.ts';
 import { conflict, DomainError, forbidden, notFound, unavailable } from '../../errors.ts';
-import { notifyChangesSql } from '../../live/changes.ts';
+import { type Change, committedHere, notifyChangesSql } from '../../live/changes.ts';
 import type { TopicBuild } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { queuedDeliveries } from '../bridge/deliveries-service.ts';
@@ -110,6 +110,7 @@ export async function purchase(
         const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
         if (stored) return stored;
       }
+      if (outcome.bought && outcome.seller) committedHere(db, purchaseChanges(buyerUuid, outcome.seller));
       return answer(buyerUuid, request, outcome);
     } catch (err) {
       if (err instanceof DomainError) throw err;
@@ -205,14 +206,9 @@ function purchaseStatement(
     select ${buyer}::uuid as player, -total as delta, 'auction.purchase' as reason, ${purchaseId}::text as reference from sold
     union all
     select seller, total, 'auction.sale', ${purchaseId}::text from sold`;
-  const notified = notifyChangesSql(
-    [
-      { type: 'balance.changed', player: buyer },
-      { type: 'balance.changed', player: SELLER },
-      { type: 'listing.changed' },
-    ],
-    { [SELLER]: sql`seller_uuid` }, // the purchase row's
-  );
+  const notified = notifyChangesSql(purchaseChanges(buyer, SELLER), {
+    [SELLER]: sql`seller_uuid`, // the purchase row's
+  });
   const delivered = sql`
     select purchase.id as purchase_id, ${buyer}::uuid as player_uuid, sold.item_name, sold.item_icon,
       ${qty}::int as qty
@@ -270,6 +266,13 @@ function purchaseStatement(
     from (select) as one
     left join offer on true`;
 }
+
+/** What a purchase changes: both balances and the listing. */
+const purchaseChanges = (buyer: string, seller: string): Change[] => [
+  { type: 'balance.changed', player: buyer },
+  { type: 'balance.changed', player: seller },
+  { type: 'listing.changed' },
+];
 
 async function storedResponse(
   db: Db,

@@ -26,7 +26,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { sqlState } from '../../db/errors.ts';
 import { auctionCategories, auctionListings, gangs, players } from '../../db/schema.ts';
 import { DomainError, invalid, unavailable } from '../../errors.ts';
-import { notifyChanges, type Write, writeIn } from '../../live/changes.ts';
+import { type Change, committedHere, notifyChanges, type Write, writeIn } from '../../live/changes.ts';
 import { addListings, cancelListings } from '../auction/writes.ts';
 import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -176,7 +176,9 @@ async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Prom
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => runBatch(tx, events));
+      const { applied, changes } = await db.transaction((tx) => runBatch(tx, events));
+      committedHere(db, changes);
+      return applied;
     } catch (err) {
       if (err instanceof DomainError) throw err;
       if (err instanceof SetRefused) throw await pinRefusal(db, events, err.dataError);
@@ -214,7 +216,11 @@ async function pinRefusal(db: Db, events: Prepared[], dataError: unknown): Promi
   return refusedValue(dataError);
 }
 
-async function runBatch(tx: Tx, events: Prepared[], { oneByOne = false } = {}): Promise<Prepared[]> {
+async function runBatch(
+  tx: Tx,
+  events: Prepared[],
+  { oneByOne = false } = {},
+): Promise<{ applied: Prepared[]; changes: Change[] }> {
   // Claim every id at once, in sorted order; the ones already claimed (now or by an earlier batch)
   // are skipped. A claim still in flight in another batch is waited for, so no id is applied twice.
   const typeById = new Map<string, string>();
@@ -255,7 +261,7 @@ async function runBatch(tx: Tx, events: Prepared[], { oneByOne = false } = {}): 
     ),
   );
   await notifyChanges(tx, w.changes);
-  return toApply;
+  return { applied: toApply, changes: w.changes };
 }
 
 /** XP gained per hour (epoch milliseconds of the hour's start), added once at the end of the batch. */
