@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -234,6 +235,31 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
     expect(root).toContain('find that page.');
     expect(res.body).toContain('<title>Page not found · ');
     expect(state).not.toBeNull();
+  });
+
+  it('sends pages compressed as the browser accepts, with an ETag of the bytes it sent', async () => {
+    const plain = await t.app.inject({ url: '/enchants' });
+    const etag = plain.headers.etag as string;
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const encodings = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    for (const [encoding, decompress] of Object.entries(encodings)) {
+      const res = await t.app.inject({ url: '/enchants', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(decompress(res.rawPayload).toString()).toBe(plain.body);
+      expect(res.headers.etag).not.toBe(etag);
+      const again = await t.app.inject({
+        url: '/enchants',
+        headers: { 'accept-encoding': encoding, 'if-none-match': res.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    const missing = await t.app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('find that page.');
   });
 
   it('leaves signed-in pages to the browser', async () => {

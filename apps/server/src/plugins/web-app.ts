@@ -12,7 +12,8 @@ import fastifyStatic from '@fastify/static';
 import type { BuiltPageHint } from '@prison/shared/page-hints';
 import type { SiteConfig } from '@prison/shared/site-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf, ifNoneMatch } from './etag.ts';
+import { etagOf } from './etag.ts';
+import { PageEncoder } from './page-encoding.ts';
 import { escapeHtml, type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
 import { apiAnswer, serverRenderer, withRenderedPage } from './server-render.ts';
 
@@ -175,11 +176,9 @@ export async function registerWebApp(
     }
   }
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, { html, etag }: Html) => {
-    reply.header('etag', etag);
-    if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
-  };
+  const pages = new PageEncoder();
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, { html, etag }: Html) =>
+    pages.send(request, reply, html, { etag });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -211,7 +210,7 @@ export async function registerWebApp(
     if (answer) html = withMeta(html, answer.meta, siteOrigin(previews!.publicUrl, request));
     // A page that does not exist is not worth revalidating: no ETag for a 404.
     if (answer?.status === 404 || page?.status === 404) {
-      return reply.code(404).type('text/html; charset=utf-8').send(html);
+      return pages.send(request, reply, html, { status: 404 });
     }
     return sendHtml(request, reply, withEtag(html));
   });

@@ -4,7 +4,7 @@
 // asks the service once per player and a service that is down is not asked on every request.
 import { createHash } from 'node:crypto';
 import { fillTemplate } from '@prison/shared/site-config';
-import { Lru } from './lru.ts';
+import { Lru } from '../../lru.ts';
 
 export const AVATAR_TIMEOUT_MS = 1500;
 /** The size asked for: the card draws the head at 208 px, pixels kept sharp. */

@@ -3,7 +3,7 @@
 // draw, so a burst of requests cannot stall the server and a card is rendered again only once its
 // player or gang changes.
 import { unavailable } from '../../errors.ts';
-import { Lru } from './lru.ts';
+import { Lru } from '../../lru.ts';
 
 export const RENDERS_AT_ONCE = 1;
 /** Renders waiting beyond this are refused (503) rather than queued without bound. */
