@@ -17,4 +17,17 @@ describe('FallbackImage', () => {
     render(<FallbackImage src="" alt="Unknown item" />);
     expect(screen.getByRole('img', { name: 'Unknown item' })).toHaveAttribute('src', '/item-placeholder.svg');
   });
+
+  it('waits until it is near the screen, unless the page asks for it first', () => {
+    render(
+      <>
+        <FallbackImage src="/a.png" alt="Later" />
+        <FallbackImage src="/b.png" alt="First" loading="eager" fetchPriority="high" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Later' })).toHaveAttribute('loading', 'lazy');
+    const first = screen.getByRole('img', { name: 'First' });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+  });
 });

@@ -90,6 +90,7 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
               <PlayerAvatar
                 uuid={player.uuid}
                 size={80}
+                priority
                 className="rounded-2xl ring-1 ring-line sm:size-24"
               />
               <span className="absolute -right-1 -bottom-1 flex">
