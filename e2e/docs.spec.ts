@@ -1,7 +1,7 @@
 // Docs against the real demo server (spec 2.5, 4 Docs, 5 Markdown and Docs search, 6, 8).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PLAYER, demoLogin } from './demo-accounts.ts';
-import { expectAccessible, signInAs } from './fixtures.ts';
+import { appStarted, expectAccessible, signInAs } from './fixtures.ts';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const index = (page: Page) => page.getByRole('region', { name: 'Docs Index' });
@@ -109,6 +109,7 @@ test('shows 6 placeholders while loading, and "No docs available." when empty or
   // The server renders /docs with its docs: these states are what a visit from another page shows.
   const visitDocs = async () => {
     await page.goto('/');
+    await appStarted(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click();
   };
   await visitDocs();

@@ -28,3 +28,14 @@ export async function signInAs(page: Page, account: DemoAccount) {
     localStorage.setItem('user', JSON.stringify(stored.user));
   }, session);
 }
+
+/**
+ * Waits for the app to have started on a page the server rendered: its links are plain links (a
+ * whole page load) until then. The theme toggle says aria-disabled until the page has hydrated.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: /^Switch to \w+ theme$/ }).first()).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+}

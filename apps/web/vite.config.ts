@@ -148,6 +148,35 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Puts the site's stylesheet into index.html itself, in place of its <link>. A stylesheet holds up the
+ * first paint until it has arrived: on a slow phone that was one more round trip after the HTML before
+ * a server-rendered page showed anything (Lighthouse measured 150 to 330 ms). Inline, it comes with
+ * the page, about 15 KB compressed on the wire; the cost is that each full page load carries it
+ * again, where a file would be cached, and after the first page the app moves between pages without
+ * loading HTML. The Content-Security-Policy already admits inline styles (style-src 'unsafe-inline').
+ * A lazy page's own stylesheet (the status chart's) still comes as a file with its chunk.
+ */
+function inlineStylesheet(): Plugin {
+  const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const file = link.exec(html)?.[1];
+        const asset = file ? bundle?.[file] : undefined;
+        if (!file || asset?.type !== 'asset')
+          throw new Error('index.html has no stylesheet <link> to inline');
+        const css = String(asset.source);
+        if (css.includes('</style')) throw new Error(`${file} holds "</style", which would end it early`);
+        return html.replace(link, () => `<style>${css}</style>`);
+      },
+    },
+  };
+}
+
 const BROWSER_BUILD = {
   plugins: [
     react(),
@@ -157,6 +186,7 @@ const BROWSER_BUILD = {
     pageHints(),
     inlineThemeInit(),
     startAfterFirstPaint(),
+    inlineStylesheet(),
   ],
   // Zod set to its jitless mode before any module builds a schema (src/lib/zod-config.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: join(import.meta.dirname, 'src/lib/zod-config.ts') }] },

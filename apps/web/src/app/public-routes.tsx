@@ -41,13 +41,11 @@ export function publicRoutes(): RouteObject[] {
                 {
                   path: 'docs',
                   handle: SERVER_RENDERED,
-                  // The page's chunk also has a loader: the page renders once with its doc. The markdown
-                  // code comes with the page, so that a doc the server rendered hydrates as it is.
+                  // The page's chunk also has a loader: the page renders once with its doc (the loader
+                  // waits for the markdown code too). A doc the server rendered hydrates without the
+                  // markdown code: its HTML is adopted as it is (lazy-markdown.tsx).
                   lazy: async () => {
-                    const { DocsPage, docsLoader, markdownCode } = await import(
-                      '../features/docs/docs-page.tsx'
-                    );
-                    await markdownCode();
+                    const { DocsPage, docsLoader } = await import('../features/docs/docs-page.tsx');
                     return { Component: DocsPage, loader: docsLoader };
                   },
                 },

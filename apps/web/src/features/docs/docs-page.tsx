@@ -28,16 +28,6 @@ function reveal(element: HTMLElement | null) {
 export const docsLoader = () => waitForFirstRender(queryForFirstRender(docsQueryOptions()), loadMarkdown());
 
 /**
- * The markdown code, which the route loads with the page: a doc the server rendered then hydrates
- * with its text, not the placeholder lines. A failure is left to the reader, which tries again.
- */
-export const markdownCode = () =>
-  loadMarkdown().then(
-    () => undefined,
-    () => undefined,
-  );
-
-/**
  * Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card, editing, history
  * and the deleted docs. The list follows every change live.
  */

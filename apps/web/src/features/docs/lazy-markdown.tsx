@@ -1,4 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { clsx } from 'clsx';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { isInSite } from './safe-url.ts';
 
 type MarkdownModule = typeof import('./markdown.tsx');
 
@@ -28,14 +32,77 @@ export function MarkdownLines({ lines = 5 }: { lines?: number }) {
   );
 }
 
-/** Rendered markdown, with placeholder lines while its code arrives. */
+/** The look of rendered markdown's own element, which markdown.tsx renders and hydration adopts. */
+export const markdownClass = (className?: string) =>
+  clsx(
+    'min-w-0 text-base leading-7 text-fg/90 [overflow-wrap:break-word] [&>:first-child]:mt-0 [&>:last-child]:mb-0',
+    className,
+  );
+
+/** Marks rendered markdown's element in the server's HTML. */
+export const MARKDOWN_ATTRIBUTE = 'data-markdown';
+
+/**
+ * The markdown the server rendered into the page, as HTML, while the browser hydrates that page;
+ * null otherwise.
+ */
+function serverRendered(hydrating: boolean): string | null {
+  if (!hydrating || typeof document === 'undefined') return null;
+  return document.querySelector(`[${MARKDOWN_ATTRIBUTE}]`)?.innerHTML ?? null;
+}
+
+/**
+ * Rendered markdown, with placeholder lines while its code arrives. A doc the server rendered is
+ * adopted as it is when the page hydrates: rendering it again would run the whole markdown pipeline
+ * (parse, GitHub's extensions, sanitizing) in one piece of main-thread work, a few tens of
+ * milliseconds here and several times that on a phone, to make the same elements. The adopted HTML
+ * is the server's rendering of the same content; it stays until the content changes (another doc,
+ * an edit), which renders it afresh.
+ */
 export function LazyMarkdown({ content, className }: { content: string; className?: string }) {
+  const hydrating = !useHydrated();
+  const [adopted] = useState(() => {
+    const html = serverRendered(hydrating);
+    return html === null ? null : { html, content };
+  });
   // One component for the life of this element: switching would throw the rendered markdown away.
   // Markdown itself may suspend too, while the HTML parser loads for a doc that contains HTML.
   const [Markdown] = useState(() => loaded?.Markdown ?? LazyLoaded);
+  // The server rendered this Suspense boundary too: the adopted HTML sits inside it, as it did.
   return (
     <Suspense fallback={<MarkdownLines />}>
-      <Markdown content={content} className={className} />
+      {adopted && adopted.content === content ? (
+        <Adopted html={adopted.html} className={className} />
+      ) : (
+        <Markdown content={content} className={className} />
+      )}
     </Suspense>
+  );
+}
+
+/** Markdown as the server rendered it, its links within the site followed in the app. */
+function Adopted({ html, className }: { html: string; className?: string }) {
+  const navigate = useNavigate();
+  // The links the server rendered are plain: one within the site is followed in the app, as
+  // markdown.tsx's links are.
+  const followInSite = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!link || !href || link.target || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isInSite(href)) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the links inside are what is clicked (and have their own keyboard behaviour); this only follows them within the app.
+    <div
+      {...{ [MARKDOWN_ATTRIBUTE]: '' }}
+      className={markdownClass(className)}
+      onClick={followInSite}
+      // The server's own rendering of this content, sanitized there as everywhere.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: see above.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

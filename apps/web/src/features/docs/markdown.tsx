@@ -7,7 +7,8 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import { Link } from 'react-router';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { safeUrl } from './safe-url.ts';
+import { MARKDOWN_ATTRIBUTE, markdownClass } from './lazy-markdown.tsx';
+import { isInSite, safeUrl } from './safe-url.ts';
 
 // GitHub's rules, plus: elements whose content is raw text are dropped whole rather than unwrapped,
 // so a stray <style> or <iframe> leaves nothing behind, not even its text.
@@ -73,7 +74,7 @@ function Anchor({ node: _node, href, children, className, ...props }: Props<'a'>
   );
   // An address the rules emptied: the words stay, with nothing to follow.
   if (!href) return <span className="font-medium text-fg">{children}</span>;
-  if ((href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) || href.startsWith('?')) {
+  if (isInSite(href)) {
     return (
       <Link to={href} className={look} {...props}>
         {children}
@@ -272,12 +273,7 @@ const components: Components = {
  */
 export function Markdown({ content, className }: { content: string; className?: string }) {
   return (
-    <div
-      className={clsx(
-        'min-w-0 text-base leading-7 text-fg/90 [overflow-wrap:break-word] [&>:first-child]:mt-0 [&>:last-child]:mb-0',
-        className,
-      )}
-    >
+    <div {...{ [MARKDOWN_ATTRIBUTE]: '' }} className={markdownClass(className)}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
         rehypePlugins={[rehypeRawWhenPresent, [rehypeSanitize, schema]]}

@@ -12,3 +12,7 @@ export function safeUrl(url: string): string {
   if (colon === -1 || before('/') || before('?') || before('#')) return url;
   return SAFE_PROTOCOL.test(url.slice(0, colon)) ? url : '';
 }
+
+/** Whether a (safe) address is a page of this site, which the app follows itself. */
+export const isInSite = (href: string) =>
+  (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) || href.startsWith('?');
