@@ -22,6 +22,14 @@ const DOC =
 const inRouter = (element: ReactNode) =>
   createMemoryRouter([{ path: '*', element }], { initialEntries: ['/docs?doc=joining'] });
 
+/** The doc's content, which the test changes from outside. */
+let setContent: (content: string) => void = () => {};
+function Page() {
+  const [content, set] = useState(DOC);
+  setContent = set;
+  return <LazyMarkdown content={content} className="max-w-3xl" />;
+}
+
 describe('a server-rendered doc', () => {
   let container: HTMLDivElement;
   afterEach(() => container?.remove());
@@ -41,12 +49,6 @@ describe('a server-rendered doc', () => {
     expect(serverElement?.querySelector('h3')?.textContent).toBe('Getting in');
 
     const errors: unknown[] = [];
-    let setContent: (content: string) => void = () => {};
-    function Page() {
-      const [content, set] = useState(DOC);
-      setContent = set;
-      return <LazyMarkdown content={content} className="max-w-3xl" />;
-    }
     const router = inRouter(<Page />);
     await act(async () => {
       hydrateRoot(container, <RouterProvider router={router} />, {
