@@ -53,7 +53,10 @@ function preloadFonts(): Plugin {
         return fonts.map((file) => ({
           tag: 'link',
           attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-          injectTo: 'head',
+          // Ahead of the inline stylesheet (inlineStylesheet), whose 120 KB would otherwise come
+          // first over a slow connection: a font found late swaps in after the first paint and
+          // moves the text.
+          injectTo: 'head-prepend',
         }));
       },
     },
