@@ -3,10 +3,11 @@ import { clsx } from 'clsx';
 import { ChartArea } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { cardClass } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatWhole } from '../../lib/money.ts';
+import { useNearScreen } from '../../lib/use-near-screen.ts';
 import { describeHistory, perBucket, RANGES, summarizeSeries } from './status-model.ts';
 
 /** The chart's code, uPlot included: its own chunk, fetched once the status page is open. */
@@ -70,6 +71,8 @@ export function HistoryCard({
 function RangeHistory({ range, series }: { range: StatusRange; series: StatusSeries }) {
   const summary = summarizeSeries(series);
   const captionId = useId();
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(place);
   if (!summary) return <NoHistory />;
   const figures = [
     { label: 'Peak', value: summary.peak },
@@ -87,10 +90,16 @@ function RangeHistory({ range, series }: { range: StatusRange; series: StatusSer
           </div>
         ))}
       </dl>
-      <div className="mt-4">
-        <Suspense fallback={<Skeleton className={CHART_HEIGHT} />}>
-          <StatusChart range={range} series={series} />
-        </Suspense>
+      {/* Drawn once it nears the screen: on a phone the chart is below the fold, and drawing it
+          while the page loads held up the first taps (Lighthouse's blocking time). */}
+      <div ref={place} className="mt-4">
+        {near ? (
+          <Suspense fallback={<Skeleton className={CHART_HEIGHT} />}>
+            <StatusChart range={range} series={series} />
+          </Suspense>
+        ) : (
+          <Skeleton className={CHART_HEIGHT} />
+        )}
       </div>
       <figcaption id={captionId} className="sr-only">
         {describeHistory(range, summary)}

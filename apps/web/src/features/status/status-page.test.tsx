@@ -54,10 +54,44 @@ function renderPage(path = '/status') {
 
 const card = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
 
+/**
+ * happy-dom lays nothing out, so nothing is ever on screen: an IntersectionObserver whose targets
+ * are on screen once `onScreen` says so (at once, unless a test holds it).
+ */
+class ScreenObserver {
+  static held = false;
+  static all: ScreenObserver[] = [];
+  readonly targets: Element[] = [];
+  constructor(readonly callback: IntersectionObserverCallback) {
+    ScreenObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+    if (!ScreenObserver.held) this.report();
+  }
+  report() {
+    const entries = this.targets.map(
+      (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+    );
+    this.callback(entries, this as unknown as IntersectionObserver);
+  }
+  unobserve() {}
+  disconnect() {
+    this.targets.length = 0;
+  }
+  static onScreen() {
+    ScreenObserver.held = false;
+    for (const observer of ScreenObserver.all) observer.report();
+  }
+}
+
 describe('StatusPage', () => {
   beforeEach(() => {
     FakeWebSocket.reset();
     vi.stubGlobal('WebSocket', FakeWebSocket);
+    ScreenObserver.held = false;
+    ScreenObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', ScreenObserver);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -178,5 +212,16 @@ describe('StatusPage', () => {
     fail = false;
     await userEvent.setup().click(retry);
     expect(await screen.findByText('Online')).toBeInTheDocument();
+  });
+  it('draws the chart only once it nears the screen (below the fold of a phone, it waits)', async () => {
+    stubFetch(() => json(status()));
+    ScreenObserver.held = true;
+    renderPage();
+    expect(
+      await screen.findByRole('figure', { name: /^Players online over the last 24 hours/ }),
+    ).toBeVisible();
+    expect(screen.queryByTestId('status-chart')).not.toBeInTheDocument();
+    act(() => ScreenObserver.onScreen());
+    expect(await screen.findByTestId('status-chart')).toHaveAttribute('data-range', 'day');
   });
 });
