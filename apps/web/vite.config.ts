@@ -160,8 +160,6 @@ function startAfterFirstPaint(): Plugin {
  * loading HTML. The Content-Security-Policy already admits inline styles (style-src 'unsafe-inline').
  * A lazy page's own stylesheet (the status chart's) still comes as a file with its chunk.
  */
-const ENTRY_STYLESHEET = /^assets\/index-[\w-]+\.css$/;
-
 function inlineStylesheet(): Plugin {
   const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
   return {
@@ -171,20 +169,12 @@ function inlineStylesheet(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         const file = link.exec(html)?.[1];
-        if (file && !ENTRY_STYLESHEET.test(file))
-          throw new Error(`${file} is not named as the entry's stylesheet is`);
         const asset = file ? bundle?.[file] : undefined;
         if (!file || asset?.type !== 'asset')
           throw new Error('index.html has no stylesheet <link> to inline');
         const css = String(asset.source);
         if (css.includes('</style')) throw new Error(`${file} holds "</style", which would end it early`);
-        // The link stays, disabled (neither fetched nor applied): Vite's loader of a lazy chunk that
-        // names the stylesheet among its dependencies looks for it before loading it again, which
-        // would download it and apply every rule a second time.
-        return html.replace(
-          link,
-          () => `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`,
-        );
+        return html.replace(link, () => `<style>${css}</style>`);
       },
     },
   };

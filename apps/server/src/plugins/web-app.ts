@@ -31,16 +31,10 @@ interface Html {
   etag: string;
 }
 
-/**
- * A public page's index.html: with its data hints, and without (its address has a query string); and
- * for the page the server rendered, with its chunks named for the app to ask for once the page has
- * painted (src/inline/start-app.js): preloaded from the head, they took the network from the first
- * paint, which needs none of them.
- */
+/** A public page's index.html: with its data hints, and without (its address has a query string). */
 interface PageHtml {
   full: Html;
   modulesOnly: Html;
-  afterPaint: Html;
 }
 
 const withEtag = (html: string): Html => ({ html, etag: etagOf(html) });
@@ -61,12 +55,7 @@ export function pageHtml(
     const data = hint.data.map(
       (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`,
     );
-    const named = `<meta name="app-modules" content="${escapeHtml(hint.modulepreload.join(' '))}">`;
-    const html = {
-      full: withLinks([...modules, ...data]),
-      modulesOnly: withLinks(modules),
-      afterPaint: withLinks([named]),
-    };
+    const html = { full: withLinks([...modules, ...data]), modulesOnly: withLinks(modules) };
     if (hint.path.endsWith('/*')) prefixed.push([hint.path.slice(0, -1), html]);
     else exact.set(hint.path, html);
   }
@@ -214,14 +203,8 @@ export async function registerWebApp(
     if (answer?.kind === 'redirect') return reply.redirect(answer.location, 301);
     const page = await renderedPage(request);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
-    // A rendered page brings its data, and its code waits for the first paint.
-    const base = hinted
-      ? page
-        ? hinted.afterPaint
-        : request.url.includes('?')
-          ? hinted.modulesOnly
-          : hinted.full
-      : web.index;
+    // A rendered page brings its data: only its code is worth announcing.
+    const base = hinted ? (page || request.url.includes('?') ? hinted.modulesOnly : hinted.full) : web.index;
     if (!answer && !page) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
     let html = page ? withRenderedPage(base.html, page) : base.html;
     if (answer) html = withMeta(html, answer.meta, siteOrigin(previews!.publicUrl, request));

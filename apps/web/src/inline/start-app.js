@@ -9,16 +9,6 @@
   const start = () => {
     if (started) return;
     started = true;
-    // The page's own chunks, which the server names here rather than as <link rel="modulepreload">
-    // in the head: asked for beside the entry, not in competition with the first paint.
-    const modules = document.querySelector('meta[name="app-modules"]')?.getAttribute('content') ?? '';
-    for (const href of modules.split(' ').filter(Boolean)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
