@@ -165,17 +165,24 @@ for (const rendered of PAGES) {
     await expect(rendered.content(page)).toBeVisible();
 
     expect(problems).toEqual([]);
-    // The app's entry chunk is asked for only once the page has painted.
+    // The app's entry chunk is asked for only once the page has painted; the site's stylesheet is
+    // never asked for (it is in the page).
     const timing = await page.evaluate(() => {
       const entry = document.querySelector('meta[name="app-entry"]')?.getAttribute('content');
-      const requested = performance
-        .getEntriesByType('resource')
-        .find((resource) => new URL(resource.name).pathname === entry);
+      const resources = performance.getEntriesByType('resource');
+      const requested = resources.find((resource) => new URL(resource.name).pathname === entry);
       const painted = performance.getEntriesByName('first-contentful-paint')[0];
-      return { painted: painted?.startTime ?? null, requested: requested?.startTime ?? null };
+      return {
+        painted: painted?.startTime ?? null,
+        requested: requested?.startTime ?? null,
+        stylesheets: resources
+          .map((resource) => new URL(resource.name).pathname)
+          .filter((path) => /^\/assets\/index-[\w-]+\.css$/.test(path)),
+      };
     });
     expect(timing.painted).not.toBeNull();
     expect(timing.requested).toBeGreaterThanOrEqual(timing.painted ?? Number.POSITIVE_INFINITY);
+    expect(timing.stylesheets).toEqual([]);
     expect(asked.filter((path) => path === '/api/config')).toEqual([]);
     for (const data of rendered.handedOver) expect(asked.filter((path) => data.test(path))).toEqual([]);
   });

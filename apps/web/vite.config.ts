@@ -174,7 +174,13 @@ function inlineStylesheet(): Plugin {
           throw new Error('index.html has no stylesheet <link> to inline');
         const css = String(asset.source);
         if (css.includes('</style')) throw new Error(`${file} holds "</style", which would end it early`);
-        return html.replace(link, () => `<style>${css}</style>`);
+        // The link stays, disabled (neither fetched nor applied): Vite's loader of a lazy chunk that
+        // names the stylesheet among its dependencies looks for it before loading it again, which
+        // would download it and apply every rule a second time.
+        return html.replace(
+          link,
+          () => `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`,
+        );
       },
     },
   };
