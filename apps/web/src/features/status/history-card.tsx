@@ -72,7 +72,8 @@ function RangeHistory({ range, series }: { range: StatusRange; series: StatusSer
   const summary = summarizeSeries(series);
   const captionId = useId();
   const place = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(place);
+  // Not before it is on screen: a phone's first screen ends just above it.
+  const near = useNearScreen(place, '0px');
   if (!summary) return <NoHistory />;
   const figures = [
     { label: 'Peak', value: summary.peak },
