@@ -5,7 +5,6 @@
 import type { StatusRange, StatusSeries } from '@prison/shared/status';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
-import './status-chart.css';
 import { formatWhole } from '../../lib/money.ts';
 import { bucketTime } from './status-model.ts';
 
