@@ -559,11 +559,17 @@ http {
       const openapi = await call(port.https, '/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
       expect(openapi.headers['content-encoding']).toBe('gzip');
       expect(() => JSON.parse(gunzipSync(openapi.body).toString('utf8'))).not.toThrow();
-      // A page too small for the process to compress is not compressed by nginx either.
+      // A page: compressed by the process too (one decompression gives the HTML).
       const page = await call(port.https, '/leaderboard', { headers: { 'accept-encoding': 'gzip' } });
       expect(page.status).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(page.body).toString('utf8')).toMatch(/^<!doctype html>/i);
+      // An answer too small for the process to compress is not compressed by nginx either.
+      const small = await call(port.https, '/healthz', { headers: { 'accept-encoding': 'gzip' } });
+      expect(small.status).toBe(200);
+      expect(small.body.length).toBeLessThan(1024);
+      expect(small.headers['content-encoding']).toBeUndefined();
     });
   },
 );
