@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { waitForDemoAccounts } from './demo-accounts.ts';
-import { expectAccessible } from './fixtures.ts';
+import { appStarted, expectAccessible } from './fixtures.ts';
 
 const searchField = (page: Page) => page.getByRole('combobox', { name: 'Search players and gangs' });
 
@@ -15,6 +15,8 @@ test('a visitor finds a player by keyboard alone: "/", a name prefix, down, Ente
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const search = searchField(page);
   await expect(search).toHaveAttribute('aria-expanded', 'false');
+  // The "/" shortcut is the app's: it works once the page has hydrated.
+  await appStarted(page);
 
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
