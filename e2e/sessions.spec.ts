@@ -2,7 +2,7 @@
 // from /profile and it is signed out at once (its live feed closes); "Sign out everywhere" ends the
 // rest, this browser included.
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test, type WebSocket } from '@playwright/test';
 import { postBridgeEvents } from './bridge.ts';
 import { expectAccessible } from './fixtures.ts';
 import { submitLogin } from './login-form.ts';
@@ -33,10 +33,14 @@ test('a player signs another browser out from the profile, then every browser', 
   // The other browser, a phone, follows its live social feed.
   const phoneContext = await browser.newContext({ userAgent: SAFARI_ON_IPHONE });
   const phone = await phoneContext.newPage();
-  const feed = phone.waitForEvent('websocket', (ws) => ws.url().includes('/api/social/ws'));
+  // The first frame is awaited from the moment the socket exists: it can arrive before signIn returns.
+  const feed = new Promise<WebSocket>((resolve) => {
+    phone.on('websocket', (ws) => {
+      if (ws.url().includes('/api/social/ws')) ws.once('framereceived', () => resolve(ws));
+    });
+  });
   await signIn(phone, username, '/social');
   const socket = await feed;
-  await socket.waitForEvent('framereceived');
 
   await signIn(page, username, '/profile');
   const card = page.getByRole('region', { name: 'Signed-in devices' });
