@@ -7,8 +7,8 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 export type BodyEncoding = 'identity' | 'br' | 'gzip';
 const ENCODINGS: readonly BodyEncoding[] = ['identity', 'br', 'gzip'];
 
-// Like the site-wide compression (app.ts): small bodies are not worth a content-encoding.
-const COMPRESS_FROM_BYTES = 1024;
+/** Like the site-wide compression (app.ts): smaller bodies are not worth a content-encoding. */
+export const COMPRESS_FROM_BYTES = 1024;
 
 export interface EncodedBody {
   bytes: Buffer;
@@ -61,11 +61,28 @@ export function encodedBody<T extends object>(
 const bodyKey = (variant: number, encoding: BodyEncoding) =>
   variant * ENCODINGS.length + ENCODINGS.indexOf(encoding);
 
+// Brotli's text mode: every body compressed here is JSON or HTML.
 const brotliOptions = (quality: number, bytes: number) => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes },
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  },
 });
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+/**
+ * `plain` compressed on zlib's thread pool, so that no request waits on another's compression.
+ * `brotliQuality` as for encodedBody; gzip uses level 9, or 6 when Brotli's quality is below 9.
+ */
+export function compress(plain: Buffer, encoding: 'br' | 'gzip', brotliQuality = 9): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(plain, brotliOptions(brotliQuality, plain.length))
+    : gzipAsync(plain, { level: gzipLevel(brotliQuality) });
+}
+
+const gzipLevel = (brotliQuality: number) => (brotliQuality >= 9 ? 9 : 6);
 
 /**
  * Makes every encoding of `answer(snapshot, variant)` ahead of the requests, compressing on zlib's
@@ -87,8 +104,8 @@ export async function encodeAhead<T extends object>(
   }
   const plain = identity.bytes;
   const [br, gzipped] = await Promise.all([
-    brotliAsync(plain, brotliOptions(brotliQuality, plain.length)),
-    gzipAsync(plain, { level: 9 }),
+    compress(plain, 'br', brotliQuality),
+    compress(plain, 'gzip', brotliQuality),
   ]);
   bodies.set(bodyKey(variant, 'br'), { bytes: br, encoding: 'br' });
   bodies.set(bodyKey(variant, 'gzip'), { bytes: gzipped, encoding: 'gzip' });
@@ -110,7 +127,7 @@ function encode<T extends object>(
   const bytes =
     encoding === 'br'
       ? brotliCompressSync(plain, brotliOptions(brotliQuality, plain.length))
-      : gzipSync(plain, { level: 9 });
+      : gzipSync(plain, { level: gzipLevel(brotliQuality) });
   return { bytes, encoding };
 }
 

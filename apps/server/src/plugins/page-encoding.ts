@@ -4,24 +4,16 @@
 // is rendered into it, went out as it was. Here each distinct page (by its content's ETag) is
 // compressed once per encoding on zlib's thread pool, so that no request's compression holds up the
 // others, and kept while it is asked for.
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BodyEncoding, preferredEncoding } from '../live/encoded-body.ts';
+import { type BodyEncoding, COMPRESS_FROM_BYTES, compress, preferredEncoding } from '../live/encoded-body.ts';
 import { Lru } from '../lru.ts';
 import { etagOf, ifNoneMatch } from './etag.ts';
 
-// As the site-wide compression: smaller bodies are not worth a content-encoding.
-const COMPRESS_FROM_BYTES = 1024;
 const KEPT_PAGES = 512;
 const KEPT_BYTES = 32 * 1024 * 1024;
 // Brotli 6: a rendered page is compressed once and sent many times, but is made anew as its data
 // moves; 6 gives within a few percent of 9's size for a fraction of its time.
-const BROTLI = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-};
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+const BROTLI_QUALITY = 6;
 
 export class PageEncoder {
   private readonly kept = new Lru<string, Buffer>(KEPT_PAGES, KEPT_BYTES, (bytes) => bytes.length);
@@ -59,10 +51,7 @@ export class PageEncoder {
     if (kept) return Promise.resolve(kept);
     let making = this.making.get(key);
     if (!making) {
-      const plain = Buffer.from(html);
-      making = (encoding === 'br' ? brotliAsync(plain, BROTLI) : gzipAsync(plain, { level: 6 })).finally(() =>
-        this.making.delete(key),
-      );
+      making = compress(Buffer.from(html), encoding, BROTLI_QUALITY).finally(() => this.making.delete(key));
       making.then((bytes) => this.kept.set(key, bytes)).catch(() => {});
       this.making.set(key, making);
     }
