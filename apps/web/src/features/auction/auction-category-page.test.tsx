@@ -4,6 +4,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeIntersectionObserver } from '../../../test/fake-intersection-observer.ts';
 import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { AuctionCategoryPage } from './auction-category-page.tsx';
 
@@ -88,39 +89,10 @@ function renderPage() {
 const rowIds = () =>
   Array.from(document.querySelectorAll('[data-listing]')).map((row) => row.getAttribute('data-listing'));
 
-/** An IntersectionObserver whose entries the test decides. */
-class FakeIntersectionObserver {
-  static all: FakeIntersectionObserver[] = [];
-  readonly targets: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  /** The end of the list comes into view for every live observer. */
-  static scrollToEnd() {
-    for (const o of FakeIntersectionObserver.all.filter((x) => !x.disconnected)) {
-      const entries = o.targets.map(
-        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-      );
-      o.callback(entries, o as unknown as IntersectionObserver);
-    }
-  }
-}
-
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeIntersectionObserver.all = [];
+  FakeIntersectionObserver.reset();
 });
 
 describe('the listings of a category, a page at a time', () => {
@@ -154,9 +126,9 @@ describe('the listings of a category, a page at a time', () => {
     const server = fakeServer();
     renderPage();
     await waitFor(() => expect(rowIds()).toHaveLength(3));
-    act(() => FakeIntersectionObserver.scrollToEnd());
+    act(() => FakeIntersectionObserver.comeOnScreen());
     await waitFor(() => expect(rowIds()).toHaveLength(6));
-    act(() => FakeIntersectionObserver.scrollToEnd());
+    act(() => FakeIntersectionObserver.comeOnScreen());
     await waitFor(() => expect(rowIds()).toHaveLength(7));
     expect(server.listingRequests()).toHaveLength(3);
   });

@@ -4,6 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeIntersectionObserver } from '../../../test/fake-intersection-observer.ts';
 import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { StatusPage } from './status-page.tsx';
@@ -54,44 +55,12 @@ function renderPage(path = '/status') {
 
 const card = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
 
-/**
- * happy-dom lays nothing out, so nothing is ever on screen: an IntersectionObserver whose targets
- * are on screen once `onScreen` says so (at once, unless a test holds it).
- */
-class ScreenObserver {
-  static held = false;
-  static all: ScreenObserver[] = [];
-  readonly targets: Element[] = [];
-  constructor(readonly callback: IntersectionObserverCallback) {
-    ScreenObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-    if (!ScreenObserver.held) this.report();
-  }
-  report() {
-    const entries = this.targets.map(
-      (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-    );
-    this.callback(entries, this as unknown as IntersectionObserver);
-  }
-  unobserve() {}
-  disconnect() {
-    this.targets.length = 0;
-  }
-  static onScreen() {
-    ScreenObserver.held = false;
-    for (const observer of ScreenObserver.all) observer.report();
-  }
-}
-
 describe('StatusPage', () => {
   beforeEach(() => {
     FakeWebSocket.reset();
     vi.stubGlobal('WebSocket', FakeWebSocket);
-    ScreenObserver.held = false;
-    ScreenObserver.all = [];
-    vi.stubGlobal('IntersectionObserver', ScreenObserver);
+    FakeIntersectionObserver.reset({ onScreenAtOnce: true });
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -215,13 +184,13 @@ describe('StatusPage', () => {
   });
   it('draws the chart only once it nears the screen (below the fold of a phone, it waits)', async () => {
     stubFetch(() => json(status()));
-    ScreenObserver.held = true;
+    FakeIntersectionObserver.onScreenAtOnce = false;
     renderPage();
     expect(
       await screen.findByRole('figure', { name: /^Players online over the last 24 hours/ }),
     ).toBeVisible();
     expect(screen.queryByTestId('status-chart')).not.toBeInTheDocument();
-    act(() => ScreenObserver.onScreen());
+    act(() => FakeIntersectionObserver.comeOnScreen());
     expect(await screen.findByTestId('status-chart')).toHaveAttribute('data-range', 'day');
   });
 });
