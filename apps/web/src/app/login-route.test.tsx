@@ -50,7 +50,11 @@ describe('/login in each route set', () => {
   it('public site: lands on /profile', async () => {
     const router = renderAt(publicRoutes(), '/login');
     await signIn();
-    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeInTheDocument();
+    // The profile's chunk is imported (and, in the test runner, compiled) on first visit: as long as
+    // the other pages below get.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
   });
 
