@@ -101,22 +101,30 @@ function topicsOfAll(changes: Iterable<Change>): Set<Topic> {
   return topics;
 }
 
-type CommitListener = (topics: ReadonlySet<Topic>) => void;
+type CommitListener = (topics: ReadonlySet<Topic>, rebuild: boolean) => void | Promise<void>;
 const commitListeners = new WeakMap<Db, Set<CommitListener>>();
 
 /**
  * Tells this process's readers at once what a write it has just committed changed. The NOTIFY
  * reaches this process's own listener too, but on PostgreSQL only milliseconds after the commit:
  * an answer kept by this process must not outlive its own writes by even that long (a buyer's next
- * page comes from the process that answered the purchase). Call it after the commit, never before:
- * a read that starts before the commit must not be kept as the new state.
+ * page comes from the process that answered the purchase). With `rebuild`, this process's live
+ * topics that the changes touch are rebuilt before the promise settles, so that the writer's next
+ * read, and every page open on this process, shows the write (a doc saved, statistics hidden);
+ * without it they follow the NOTIFY on the hub's usual interval (writes that come by the thousand,
+ * such as the game's). Call it after the commit, never before: a read that starts before the commit
+ * must not be kept as the new state.
  */
-export function committedHere(db: Db, changes: Iterable<Change>): void {
+export async function committedHere(
+  db: Db,
+  changes: Iterable<Change>,
+  { rebuild = false }: { rebuild?: boolean } = {},
+): Promise<void> {
   const listeners = commitListeners.get(db);
   if (!listeners?.size) return;
   const topics = topicsOfAll(changes);
   if (topics.size === 0) return;
-  for (const listener of listeners) listener(topics);
+  await Promise.all([...listeners].map((listener) => listener(topics, rebuild)));
 }
 
 /** Calls `listener` with the topics of every write this process commits on `db` (`committedHere`). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, MAX_NOTIFY_PAYLOAD, notifyPayload, notifyTopics, openPglite } from '../db/client.ts';
+import { committedHere } from './changes.ts';
 import { LiveHub, REBUILD_INTERVAL_MS } from './hub.ts';
 
 const quiet = { warn() {}, error() {} };
@@ -98,6 +99,28 @@ describe('the live hub', () => {
     await notify(expiring);
     await sleep(600);
     expect(await hub.current(expiring)).toEqual({ fresh: false });
+  });
+
+  it("has this process's own write in its topics before committedHere settles, when the write asks", async () => {
+    // Topics of the site's names: committedHere speaks in changes, which name them.
+    let docs = 1;
+    let pages = 1;
+    hub.define('docs', async () => ({ value: { docs } }));
+    hub.define('player:', async (topic) => ({ value: { topic, pages } }));
+    await hub.current('docs');
+    await hub.current('player:a');
+    await hub.current('player:b');
+
+    docs = 2;
+    await committedHere(database.db, [{ type: 'docs.changed' }]);
+    expect(hub.peek('docs')).toEqual({ docs: 1 }); // Left to the NOTIFY's usual interval.
+    await committedHere(database.db, [{ type: 'docs.changed' }], { rebuild: true });
+    expect(hub.peek('docs')).toEqual({ docs: 2 });
+
+    pages = 2;
+    await committedHere(database.db, [{ type: 'privacy.changed', player: 'a' }], { rebuild: true });
+    expect(hub.peek('player:a')).toEqual({ topic: 'player:a', pages: 2 });
+    expect(hub.peek('player:b')).toEqual({ topic: 'player:b', pages: 1 });
   });
 });
 

@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import { type Database, LIVE_CHANNEL } from '../db/client.ts';
 import { DATABASE_UNAVAILABLE } from '../db/errors.ts';
 import { unavailable } from '../errors.ts';
+import { onCommittedHere } from './changes.ts';
 import type { TopicShape } from './topics.ts';
 
 export const REBUILD_INTERVAL_MS = 1000;
@@ -60,6 +61,7 @@ export class LiveHub<S extends Shape = TopicShape> {
   private readonly topics = new Map<string, Topic>();
   private readonly buildListeners = new Set<BuildListener>();
   private unlisten: (() => Promise<void>) | null = null;
+  private stopCommits: (() => void) | null = null;
   private stopped = false;
 
   constructor(
@@ -79,11 +81,17 @@ export class LiveHub<S extends Shape = TopicShape> {
   }
 
   async start(): Promise<void> {
+    // A write of this process's that asks for it (committedHere's `rebuild`) is in its topics before
+    // the write is answered; the rest reach them through the NOTIFY, as other processes' writes do.
+    this.stopCommits = onCommittedHere(this.database.db, (topics, rebuild) =>
+      rebuild ? this.refreshAll(topics) : undefined,
+    );
     this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopCommits?.();
     await this.unlisten?.().catch(() => {});
     for (const topic of this.topics.values()) this.forget(topic);
   }
@@ -132,6 +140,17 @@ export class LiveHub<S extends Shape = TopicShape> {
     await this.rebuildNow(topic);
   }
 
+  /** `refresh` for every topic built under these names (a family's name stands for its members). */
+  private async refreshAll(names: Iterable<string>): Promise<void> {
+    const refreshing: Promise<void>[] = [];
+    for (const name of names) {
+      for (const topic of this.topics.values()) {
+        if (matches(topic.name, name)) refreshing.push(this.refresh(topic.name as S[0]));
+      }
+    }
+    await Promise.all(refreshing);
+  }
+
   /** Marks topics changed in this process (the NOTIFY path does the same for every process). */
   invalidate(names: Iterable<S[0] | `${string}:` | '*'>): void {
     for (const name of names) {
@@ -140,9 +159,7 @@ export class LiveHub<S extends Shape = TopicShape> {
         continue;
       }
       // A family name ("social:") invalidates every built topic of that family.
-      for (const topic of this.topics.values()) {
-        if (topic.name === name || (name.endsWith(':') && topic.name.startsWith(name))) this.schedule(topic);
-      }
+      for (const topic of this.topics.values()) if (matches(topic.name, name)) this.schedule(topic);
     }
   }
 
@@ -269,3 +286,7 @@ export class LiveHub<S extends Shape = TopicShape> {
     return this.topics.get(name)?.sockets.size ?? 0;
   }
 }
+
+/** Whether a topic is `name`, or a member of the family `name`. */
+const matches = (topic: string, name: string) =>
+  topic === name || (name.endsWith(':') && topic.startsWith(name));

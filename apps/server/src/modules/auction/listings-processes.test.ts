@@ -80,7 +80,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('first pages kept by two process
     expect(await quantityIn(a, token, key)).toBe('10 of 10');
     expect(await quantityIn(b, token, key)).toBe('10 of 10');
     const told: string[] = [];
-    const stop = onCommittedHere(b.db, (topics) => told.push(...topics));
+    const stop = onCommittedHere(b.db, (topics) => {
+      told.push(...topics);
+    });
     const bought = await b.app.inject({
       method: 'POST',
       url: '/api/auction/purchase',

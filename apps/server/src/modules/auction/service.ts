@@ -110,7 +110,8 @@ export async function purchase(
         const stored = await storedResponse(db, buyerUuid, idempotencyKey, request);
         if (stored) return stored;
       }
-      if (outcome.bought && outcome.seller) committedHere(db, purchaseChanges(buyerUuid, outcome.seller));
+      if (outcome.bought && outcome.seller)
+        await committedHere(db, purchaseChanges(buyerUuid, outcome.seller));
       return answer(buyerUuid, request, outcome);
     } catch (err) {
       if (err instanceof DomainError) throw err;

@@ -177,7 +177,7 @@ async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Prom
   for (let attempt = 0; ; attempt++) {
     try {
       const { applied, changes } = await db.transaction((tx) => runBatch(tx, events));
-      committedHere(db, changes);
+      await committedHere(db, changes);
       return applied;
     } catch (err) {
       if (err instanceof DomainError) throw err;

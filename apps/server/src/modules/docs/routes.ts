@@ -154,9 +154,6 @@ export const docsRoutes: FastifyPluginAsyncZod<{
   // Room for 100 KB of content however JSON escapes it; the service answers 413 above 100 KB.
   const bodyLimit = DOC_CONTENT_MAX_BYTES * 6 + 4096;
   const actor = (request: FastifyRequest) => request.auth!.uuid;
-  // This process's readers see a change as soon as its author does; the others within a moment,
-  // when the NOTIFY arrives.
-  const refreshList = () => Promise.all([hub.refresh(DOCS_TOPIC), hub.refresh(DOCS_INDEX_TOPIC)]);
 
   app.get(
     '/api/docs/deleted',
@@ -189,7 +186,6 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const doc = await createDoc(db, request.body, actor(request), limits);
-      await refreshList();
       return reply.code(201).send(doc);
     },
   );
@@ -214,7 +210,6 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const doc = await editDoc(db, request.params.slug, request.body, actor(request), limits);
-      await refreshList();
       return doc;
     },
   );
@@ -233,7 +228,6 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await deleteDoc(db, request.params.slug, actor(request));
-      await refreshList();
       return reply.code(204).send(null);
     },
   );
@@ -253,7 +247,6 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const doc = await restoreDoc(db, request.params.slug, actor(request), limits);
-      await refreshList();
       return doc;
     },
   );
@@ -308,7 +301,6 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { slug, n } = request.params;
       const doc = await restoreRevision(db, slug, n, request.body.revision, actor(request), limits);
-      await refreshList();
       return doc;
     },
   );

@@ -21,7 +21,7 @@ import { and, count, desc, eq, isNotNull, isNull, like, or, sql } from 'drizzle-
 import type { Db, Tx } from '../../db/client.ts';
 import { docRevisions, docs, players } from '../../db/schema.ts';
 import { conflict, DomainError, notFound, tooLarge } from '../../errors.ts';
-import { notifyChanges } from '../../live/changes.ts';
+import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { type AuditAction, recordAudit } from '../audit/service.ts';
 
@@ -151,13 +151,26 @@ interface Attempt {
  */
 async function audited<T>(db: Db, attempt: Attempt, write: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(write);
+    return await docsWrite(db, write);
   } catch (err) {
     if (err instanceof DomainError && (err.kind === 'conflict' || err.kind === 'too_large')) {
       await recordAudit(db, { ...attempt, outcome: 'refused', detail: { reason: err.detail } });
     }
     throw err;
   }
+}
+
+const DOCS_CHANGED: Change[] = [{ type: 'docs.changed' }];
+
+/**
+ * Runs a write of the docs in a transaction. Its NOTIFY (notifyChanges, inside) goes to every
+ * process with the commit; this process's lists are rebuilt before the write is answered, so that
+ * its author's next read, and every docs page open on this process, has it.
+ */
+async function docsWrite<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(write);
+  await committedHere(db, DOCS_CHANGED, { rebuild: true });
+  return result;
 }
 
 /** A listed doc and its id, locked for this transaction. */
@@ -204,7 +217,7 @@ export async function createDoc(
       .insert(docRevisions)
       .values({ docId: id, revision: 1, title: doc.title, content: doc.content, authorUuid: actor });
     // The NOTIFY goes out with the commit, so every process's list gains the doc, or none does.
-    await notifyChanges(tx, [{ type: 'docs.changed' }]);
+    await notifyChanges(tx, DOCS_CHANGED);
     return doc;
   });
 }
@@ -242,7 +255,7 @@ async function saveRevision(
   await tx
     .insert(docRevisions)
     .values({ docId: id, revision, title: next.title, content: next.content, authorUuid: by.actor });
-  await notifyChanges(tx, [{ type: 'docs.changed' }]);
+  await notifyChanges(tx, DOCS_CHANGED);
   return saved!;
 }
 
@@ -265,7 +278,7 @@ export async function editDoc(
 
 /** Takes a doc out of the list; its row and history stay, so staff can restore it. */
 export async function deleteDoc(db: Db, slug: string, actor: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await docsWrite(db, async (tx) => {
     const { id, doc } = await lockListed(tx, slug);
     await recordAudit(tx, {
       actor,
@@ -275,7 +288,7 @@ export async function deleteDoc(db: Db, slug: string, actor: string): Promise<vo
       detail: { revision: doc.revision },
     });
     await tx.update(docs).set({ deletedAt: sql`now()` }).where(eq(docs.id, id));
-    await notifyChanges(tx, [{ type: 'docs.changed' }]);
+    await notifyChanges(tx, DOCS_CHANGED);
   });
 }
 
@@ -300,7 +313,7 @@ export async function restoreDoc(db: Db, slug: string, actor: string, limits: Do
       detail: { revision: doc.revision },
     });
     await tx.update(docs).set({ deletedAt: null }).where(eq(docs.id, id));
-    await notifyChanges(tx, [{ type: 'docs.changed' }]);
+    await notifyChanges(tx, DOCS_CHANGED);
     return doc;
   });
 }

@@ -127,12 +127,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const privacy = await setPrivacy(db, request.auth!.uuid, request.body.hide_stats);
-      // This process's open pages change before the answer; others follow the NOTIFY.
-      await hub.refresh(playerPageTopic(request.auth!.uuid));
-      return privacy;
-    },
+    async (request) => setPrivacy(db, request.auth!.uuid, request.body.hide_stats),
   );
 
   app.get(

@@ -13,7 +13,7 @@ import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { notifyChanges } from '../../live/changes.ts';
+import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { currentUser } from '../auth/service.ts';
 import { actor, itemColumns, statisticsOf, target, toItem } from './public-page.ts';
 
@@ -146,15 +146,19 @@ export async function privacyOf(db: Db, uuid: string): Promise<Privacy> {
   return row;
 }
 
+/** Hides or shows a player's statistics; their page, open anywhere, follows before the answer here. */
 export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<Privacy> {
-  return db.transaction(async (tx) => {
+  const changes: Change[] = [{ type: 'privacy.changed', player: uuid }];
+  const privacy = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(players)
       .set({ statsHidden: hide })
       .where(eq(players.uuid, uuid))
       .returning({ hide_stats: players.statsHidden });
     if (!row) throw notFound(NO_SUCH_PLAYER);
-    await notifyChanges(tx, [{ type: 'privacy.changed', player: uuid }]);
+    await notifyChanges(tx, changes);
     return row;
   });
+  await committedHere(db, changes, { rebuild: true });
+  return privacy;
 }
