@@ -15,6 +15,8 @@ interface RenderedPage {
   content: (page: Page) => ReturnType<Page['getByRole']>;
   /** The API addresses whose answers the page brings: the browser must not ask for them at load. */
   handedOver: RegExp[];
+  /** Code the page does without until it is used: the browser must not ask for it at load. */
+  unused?: RegExp[];
 }
 
 // A player of this run's own, in a gang of their own, who has been active and left: the pages show
@@ -92,11 +94,15 @@ const PAGES: RenderedPage[] = [
     status: 404,
     content: (page) => page.getByRole('heading', { name: "We couldn't find that page." }),
     handedOver: [],
+    // The entry chunk alone: none of the code the data pages share.
+    unused: [/^\/assets\/(?!index-)[\w-]+\.js$/],
   },
   {
     path: '/docs?doc=joining-the-server',
     content: (page) => page.getByRole('article').getByRole('heading', { name: 'Server address' }),
     handedOver: [/\/api\/docs$/],
+    // The doc the server rendered is adopted as it is: the markdown code waits for another doc.
+    unused: [/^\/assets\/markdown-/],
   },
 ];
 
@@ -150,9 +156,11 @@ for (const rendered of PAGES) {
     });
     page.on('pageerror', (error) => problems.push(error.message));
     const asked: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
       if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+      if (req.resourceType() === 'script') scripts.push(url.pathname);
     });
 
     await page.goto(rendered.path);
@@ -185,5 +193,7 @@ for (const rendered of PAGES) {
     expect(timing.stylesheets).toEqual([]);
     expect(asked.filter((path) => path === '/api/config')).toEqual([]);
     for (const data of rendered.handedOver) expect(asked.filter((path) => data.test(path))).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const code of rendered.unused ?? []) expect(scripts.filter((path) => code.test(path))).toEqual([]);
   });
 }

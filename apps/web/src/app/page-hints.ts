@@ -25,9 +25,10 @@ const LAYOUT = 'src/app/query-layout.tsx';
 export const PAGE_HINTS: readonly PageHint[] = [
   { path: '/enchants', modules: [LAYOUT, 'src/features/enchants/enchants-page.tsx'] },
   {
+    // Not the markdown code: the doc the server rendered is adopted as it is (lazy-markdown.tsx), and
+    // the code loads when another doc is about to be opened.
     path: '/docs',
-    // The route's loader waits for the markdown code as well as the list (docs-page.tsx).
-    modules: [LAYOUT, 'src/features/docs/docs-page.tsx', 'src/features/docs/markdown.tsx'],
+    modules: [LAYOUT, 'src/features/docs/docs-page.tsx'],
     data: ['/api/docs'],
   },
   {
@@ -44,8 +45,9 @@ export const PAGE_HINTS: readonly PageHint[] = [
   { path: '/gangs/*', modules: [LAYOUT, 'src/features/gangs/gang-page.tsx'] },
   {
     path: '/status',
-    // The chart is its own chunk (uPlot stays off every other page), wanted at once on this one.
-    modules: [LAYOUT, 'src/features/status/status-page.tsx', 'src/features/status/status-chart.tsx'],
+    // Not the chart's chunk: it is fetched once the chart comes on screen (history-card.tsx), below
+    // a phone's first screen.
+    modules: [LAYOUT, 'src/features/status/status-page.tsx'],
     data: ['/api/status'],
   },
   { path: '/privacy', modules: [LAYOUT, 'src/features/privacy/privacy-page.tsx'] },

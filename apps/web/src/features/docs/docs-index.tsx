@@ -4,8 +4,13 @@ import { FileText, Search, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { filterDocs } from './doc-selection.ts';
+import { loadMarkdown } from './lazy-markdown.tsx';
 
 const SKELETONS = 6;
+
+const preloadMarkdown = () => {
+  void loadMarkdown();
+};
 
 interface DocsIndexProps {
   /** Undefined while loading. */
@@ -92,6 +97,10 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
                   <Link
                     to={`?doc=${encodeURIComponent(doc.slug)}`}
                     aria-current={selected ? 'page' : undefined}
+                    // The page came with its doc rendered and no markdown code: the code starts
+                    // downloading as the reader heads for another doc.
+                    onPointerEnter={preloadMarkdown}
+                    onFocus={preloadMarkdown}
                     className={clsx(
                       'group relative flex flex-col rounded-xl px-3 py-2.5 transition-colors',
                       selected

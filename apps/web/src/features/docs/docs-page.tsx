@@ -12,7 +12,7 @@ import { DeletedDocs } from './deleted-docs.tsx';
 import { DocCard } from './doc-card.tsx';
 import { hashSlug, selectDoc } from './doc-selection.ts';
 import { DocsIndex } from './docs-index.tsx';
-import { loadMarkdown } from './lazy-markdown.tsx';
+import { holdsServerMarkdown, loadMarkdown } from './lazy-markdown.tsx';
 
 /** Brings the top of an element into view unless it already sits in the upper part of the screen. */
 function reveal(element: HTMLElement | null) {
@@ -21,11 +21,20 @@ function reveal(element: HTMLElement | null) {
   if (top < 72 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: 'start' });
 }
 
+let loadedBefore = false;
+
 /**
  * The route's loader: the list and the markdown code, so that the first render shows the doc itself
- * (lib/query-client.ts); if the code fails to load, the reader tries again as it renders.
+ * (lib/query-client.ts); if the code fails to load, the reader tries again as it renders. Not the
+ * code when the page hydrates a doc the server rendered: that doc is adopted as it is
+ * (lazy-markdown.tsx), and the code is left until another doc is about to be opened (docs-index.tsx).
  */
-export const docsLoader = () => waitForFirstRender(queryForFirstRender(docsQueryOptions()), loadMarkdown());
+export const docsLoader = () => {
+  const adopting = !loadedBefore && holdsServerMarkdown();
+  loadedBefore = true;
+  const docs = queryForFirstRender(docsQueryOptions());
+  return adopting ? waitForFirstRender(docs) : waitForFirstRender(docs, loadMarkdown());
+};
 
 /**
  * Spec 2.5 /docs: the index, the selected doc and, for staff, the Create Doc card, editing, history

@@ -9,7 +9,7 @@ type MarkdownModule = typeof import('./markdown.tsx');
 /** The markdown stack once it has loaded: rendered at once from then on, with no placeholder. */
 let loaded: MarkdownModule | undefined;
 
-/** Loads the markdown stack (once); the docs route's loader waits for it with the list. */
+/** Loads the markdown stack (once); the docs route's loader waits for it with the list, unless the page's doc is adopted. */
 export const loadMarkdown = (): Promise<MarkdownModule> =>
   import('./markdown.tsx').then((module) => {
     loaded = module;
@@ -41,6 +41,10 @@ export const markdownClass = (className?: string) =>
 
 /** Marks rendered markdown's element in the server's HTML. */
 export const MARKDOWN_ATTRIBUTE = 'data-markdown';
+
+/** Whether the page holds markdown the server rendered (a doc, before the app has replaced it). */
+export const holdsServerMarkdown = () =>
+  typeof document !== 'undefined' && document.querySelector(`[${MARKDOWN_ATTRIBUTE}]`) !== null;
 
 /**
  * The markdown the server rendered into the page, as HTML, while the browser hydrates that page;

@@ -10,9 +10,8 @@ import { formatWhole } from '../../lib/money.ts';
 import { useNearScreen } from '../../lib/use-near-screen.ts';
 import { describeHistory, perBucket, RANGES, summarizeSeries } from './status-model.ts';
 
-/** The chart's code, uPlot included: its own chunk, fetched once the status page is open. */
-export const loadStatusChart = () => import('./status-chart.tsx');
-const StatusChart = lazy(async () => ({ default: (await loadStatusChart()).StatusChart }));
+/** The chart's code, uPlot included: its own chunk, fetched once the chart comes on screen. */
+const StatusChart = lazy(async () => ({ default: (await import('./status-chart.tsx')).StatusChart }));
 
 const CHART_HEIGHT = 'h-64 sm:h-80';
 

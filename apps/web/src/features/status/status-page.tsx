@@ -4,7 +4,6 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { ServerStatus, StatusRange } from '@prison/shared/status';
 import { clsx } from 'clsx';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { LiveDot } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -14,7 +13,7 @@ import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
 import { serverStatusQueryOptions, useServerStatus } from './api.ts';
-import { HistoryCard, HistoryCardSkeleton, loadStatusChart } from './history-card.tsx';
+import { HistoryCard, HistoryCardSkeleton } from './history-card.tsx';
 import { StatCards, StatCardsSkeleton } from './stat-cards.tsx';
 import { isStatusRange } from './status-model.ts';
 
@@ -26,10 +25,6 @@ export const statusLoader = () => waitForFirstRender(queryForFirstRender(serverS
 export function StatusPage() {
   const status = useServerStatus();
   const { online: liveOnline } = useOnlineCount();
-  // The chart's code downloads while the status loads, rather than after.
-  useEffect(() => {
-    void loadStatusChart();
-  }, []);
 
   // The chosen range lives in ?range= so that it can be linked and survives a reload.
   const [params, setParams] = useSearchParams();
