@@ -3,6 +3,7 @@
 // string on the wire (money.ts).
 import { z } from 'zod';
 import { describedMoney } from './money.ts';
+import { isStorableText } from './storable.ts';
 
 export const auctionCategorySchema = z.object({
   key: z.string(),
@@ -57,11 +58,11 @@ export const listingsQuerySchema = z.object({
     .describe('Only listings with at least this many units left (spec 2.11 minimum quantity); 0 by default'),
 });
 export type ListingsQuery = z.input<typeof listingsQuerySchema>;
-// PostgreSQL text cannot hold NUL: an id or key with one is refused here rather than failing the query.
-const hasNoNul = (value: string) => !value.includes('\u0000');
+// An id or key PostgreSQL could not store (storable.ts) is refused here rather than failing the query.
+const UNSTORABLE = 'cannot contain NUL characters or unpaired surrogates';
 
 export const categoryKeyParamsSchema = z.object({
-  key: z.string().min(1).max(64).refine(hasNoNul, 'A category key cannot contain NUL characters'),
+  key: z.string().min(1).max(64).refine(isStorableText, `A category key ${UNSTORABLE}`),
 });
 
 export const listingSchema = z.object({
@@ -123,7 +124,7 @@ export const purchaseRequestSchema = z.object({
     .string()
     .min(1, 'Say which listing to buy')
     .max(64)
-    .refine(hasNoNul, 'A listing id cannot contain NUL characters'),
+    .refine(isStorableText, `A listing id ${UNSTORABLE}`),
   qty: z
     .number({ error: 'qty must be a whole number of at least 1' })
     .int({ error: 'qty must be a whole number of at least 1' })

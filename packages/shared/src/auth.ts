@@ -1,6 +1,7 @@
 // Sign-in and sessions (spec sections 3 Session, 4, 7).
 import { z } from 'zod';
 import { errorSchema } from './errors.ts';
+import { isStorableText } from './storable.ts';
 
 export const userSchema = z.object({
   uuid: z.string(),
@@ -9,16 +10,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-// PostgreSQL text cannot hold NUL: such a name is refused here rather than failing the query.
-const hasNoNul = (value: string) => !value.includes('\u0000');
-
 export const loginRequestSchema = z.object({
   username: z
     .string()
     .trim()
     .min(1, 'Enter your username')
     .max(32)
-    .refine(hasNoNul, 'A username cannot contain NUL characters'),
+    // A name PostgreSQL could not store (storable.ts) is refused here rather than failing the query.
+    .refine(isStorableText, 'A username cannot contain NUL characters or unpaired surrogates'),
   // Any length is checked against the account; the cap only bounds the work of hashing.
   password: z.string().min(1, 'Enter your password').max(1024),
   /** The second factor of an enrolled account: a current code or an unused recovery code. */

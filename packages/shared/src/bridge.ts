@@ -3,6 +3,7 @@
 // `bridgeEventSchema`, the site with `receivedBridgeEventSchema` (the same rules, but it reads money
 // exactly, as decimal text, instead of as a JavaScript number).
 import { z } from 'zod';
+import { isStorableText } from './storable.ts';
 
 export const MAX_EVENTS_PER_BATCH = 500;
 
@@ -13,10 +14,7 @@ export const uuid = z.guid();
 // through a proxy carry a one-character prefix such as "." or "*".
 export const username = z.string().regex(/^[.*]?[A-Za-z0-9_]{1,16}$/, 'not a valid player name');
 
-// Free text (names, reasons, chat): any Unicode except NUL, which PostgreSQL cannot store, and
-// unpaired surrogates, which are not characters at all (PostgreSQL would store U+FFFD instead).
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const isStorableText = (value: string) => !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
+// Free text (names, reasons, chat): any Unicode PostgreSQL can store (storable.ts).
 const storable = { message: 'must not contain NUL characters or unpaired surrogates' };
 const text = (max: number) => z.string().max(max).refine(isStorableText, storable);
 const trimmedText = (max: number) => z.string().trim().min(1).max(max).refine(isStorableText, storable);

@@ -1,6 +1,7 @@
 // Docs (spec 2.5, 3 Doc, 5 Create Doc and Docs search, 7 GET/POST /api/docs), and their editing,
 // deletion and history (issue 15).
 import { z } from 'zod';
+import { isStorableText } from './storable.ts';
 
 export const DOC_TITLE_MAX_LENGTH = 200;
 /** Markdown is stored as UTF-8: the limit counts bytes, so a page of emoji is held to the same size. */
@@ -17,8 +18,6 @@ export const docSchema = z.object({
 export type Doc = z.infer<typeof docSchema>;
 export const docListSchema = z.array(docSchema);
 
-// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form: refused, not mangled.
-const storable = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 const UNSTORABLE = 'contains characters that cannot be stored';
 
 /** Spec 5 Create Doc: both fields required and trimmed before sending (and again on arrival). */
@@ -29,13 +28,13 @@ export const createDocRequestSchema = z.object({
     .min(1, 'Enter a title')
     .max(DOC_TITLE_MAX_LENGTH, `Keep the title to ${DOC_TITLE_MAX_LENGTH} characters or fewer`)
     .refine((title) => !/\p{Cc}/u.test(title), 'The title must be a single line of text')
-    .refine(storable, `The title ${UNSTORABLE}`),
+    .refine(isStorableText, `The title ${UNSTORABLE}`),
   // The size limit is checked separately: too much content is a 413, not a 400.
   content: z
     .string()
     .trim()
     .min(1, 'Write the content')
-    .refine(storable, `The content ${UNSTORABLE}`)
+    .refine(isStorableText, `The content ${UNSTORABLE}`)
     .describe('Markdown, at most 100 KB of UTF-8 (413 above); raw HTML is sanitized when shown'),
 });
 export type CreateDocRequest = z.input<typeof createDocRequestSchema>;

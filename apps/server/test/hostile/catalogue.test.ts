@@ -192,7 +192,7 @@ describe.each(databaseKinds())('hand-picked hostile requests on %s', (kind) => {
     });
   });
 
-  it('refuses a NUL in a listing id, a category key and a username with 400, not a database error', async () => {
+  it('refuses a NUL or an unpaired surrogate in a listing id, a category key and a username with 400, not a database error', async () => {
     const buyer = { authorization: `Bearer ${world.buyers[3]!.token}` };
     await refused(
       { method: 'POST', url: '/api/auction/purchase', headers: buyer, payload: { id: 'a\u0000b', qty: 1 } },
@@ -217,9 +217,30 @@ describe.each(databaseKinds())('hand-picked hostile requests on %s', (kind) => {
       },
       400,
     );
-    // Lone surrogates are no problem (they cannot match either): not found, not an error.
+    // Nor unpaired surrogates, which have no UTF-8 form: the embedded database refused '\uDFFF\uDFFF'
+    // with an error (a 500) where PostgreSQL would have matched U+FFFD instead.
+    for (const id of ['\uD800', '\uDFFF\uDFFF', 'a\uDC00']) {
+      await refused(
+        { method: 'POST', url: '/api/auction/purchase', headers: buyer, payload: { id, qty: 1 } },
+        400,
+      );
+    }
     await refused(
-      { method: 'POST', url: '/api/auction/purchase', headers: buyer, payload: { id: '\uD800', qty: 1 } },
+      {
+        method: 'POST',
+        url: '/api/auth/player-login',
+        payload: { username: 'Steve\uDFFF', password: 'anything' },
+      },
+      400,
+    );
+    // A character outside the BMP is a surrogate pair, not unpaired: a listing that does not exist.
+    await refused(
+      {
+        method: 'POST',
+        url: '/api/auction/purchase',
+        headers: buyer,
+        payload: { id: 'pick\u{1F4A0}', qty: 1 },
+      },
       404,
     );
   });
