@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible } from './fixtures.ts';
+import { appStarted, expectAccessible } from './fixtures.ts';
 
 const table = (page: Page) => page.getByRole('table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
@@ -125,6 +125,8 @@ async function stubLeaderboard(page: Page, reply: { status: number; body: unknow
 /** Opens the leaderboard from the home page: the browser then asks for its data (the server renders a first visit). */
 async function visitLeaderboard(page: Page) {
   await page.goto('/');
+  // Until the app has started, the link is a plain one and the server would render the real ranking.
+  await appStarted(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
 }
 

@@ -126,6 +126,13 @@ describe('live events', () => {
     }
   });
 
+  it("claim kits, but never a demo account's, whose kits keep showing every state", () => {
+    const demo = new Set(world.players.filter((p) => p.isDemo).map((p) => p.uuid));
+    const claims = events.filter((e) => e.type === 'player.gkit' && e.last_claimed_at);
+    expect(claims.length).toBeGreaterThan(0);
+    expect(claims.filter((e) => demo.has(e.uuid))).toEqual([]);
+  });
+
   it('level players up when their XP crosses the table, with a LEVEL_UP entry', () => {
     const xp = new Map(world.players.map((p) => [p.uuid, p.xp]));
     const levels = new Map(world.players.map((p) => [p.uuid, p.level]));

@@ -389,7 +389,8 @@ export class LiveEvents {
   private claimKit() {
     const ready = (p: LivePlayer) =>
       [...p.gkits.values()].filter((k) => k.unlocked && (k.cooldownEndsAt ?? 0) <= this.now);
-    const p = this.pickOnline((x) => ready(x).length > 0);
+    // The demo accounts keep a kit in every state (locked, cooling down, ready) for the profile to show.
+    const p = this.pickOnline((x) => !x.isDemo && ready(x).length > 0);
     if (!p) return;
     const kit = this.rng.pick(ready(p));
     const hours = GKITS.find((k) => k.id === kit.kitId)?.cooldownHours ?? 24;
