@@ -10,6 +10,19 @@ const ENCODINGS: readonly BodyEncoding[] = ['identity', 'br', 'gzip'];
 /** Like the site-wide compression (app.ts): smaller bodies are not worth a content-encoding. */
 export const COMPRESS_FROM_BYTES = 1024;
 
+/**
+ * How hard to compress, per encoding: a body sent many times earns the slowest, smallest setting; a
+ * short-lived one a quicker setting (Brotli 4 is a twentieth of 9's work, for a few more bytes).
+ */
+export interface CompressionLevels {
+  brotli: number;
+  gzip: number;
+}
+/** For snapshots, made once and read many times. */
+export const SENT_MANY_TIMES: CompressionLevels = { brotli: 9, gzip: 9 };
+/** For answers made for one request or a few (a search's). */
+export const SHORT_LIVED: CompressionLevels = { brotli: 4, gzip: 6 };
+
 export interface EncodedBody {
   bytes: Buffer;
   /** null when sent as is. */
@@ -41,8 +54,7 @@ export function encodedBody<T extends object>(
   variant: number,
   encoding: BodyEncoding,
   answer: (snapshot: T, variant: number) => unknown,
-  /** Brotli's quality: 9 for snapshots sent many times; 4 (a twentieth of the work, a few more bytes) for short-lived answers. */
-  brotliQuality = 9,
+  levels = SENT_MANY_TIMES,
 ): EncodedBody {
   let bodies = cache.get(snapshot);
   if (!bodies) {
@@ -52,7 +64,7 @@ export function encodedBody<T extends object>(
   const key = bodyKey(variant, encoding);
   let body = bodies.get(key);
   if (!body) {
-    body = encode(snapshot, variant, encoding, answer, brotliQuality);
+    body = encode(snapshot, variant, encoding, answer, levels);
     bodies.set(key, body);
   }
   return body;
@@ -72,17 +84,12 @@ const brotliOptions = (quality: number, bytes: number) => ({
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * `plain` compressed on zlib's thread pool, so that no request waits on another's compression.
- * `brotliQuality` as for encodedBody; gzip uses level 9, or 6 when Brotli's quality is below 9.
- */
-export function compress(plain: Buffer, encoding: 'br' | 'gzip', brotliQuality = 9): Promise<Buffer> {
+/** `plain` compressed on zlib's thread pool, so that no request waits on another's compression. */
+export function compress(plain: Buffer, encoding: 'br' | 'gzip', levels = SENT_MANY_TIMES): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliAsync(plain, brotliOptions(brotliQuality, plain.length))
-    : gzipAsync(plain, { level: gzipLevel(brotliQuality) });
+    ? brotliAsync(plain, brotliOptions(levels.brotli, plain.length))
+    : gzipAsync(plain, { level: levels.gzip });
 }
-
-const gzipLevel = (brotliQuality: number) => (brotliQuality >= 9 ? 9 : 6);
 
 /**
  * Makes every encoding of `answer(snapshot, variant)` ahead of the requests, compressing on zlib's
@@ -93,9 +100,9 @@ export async function encodeAhead<T extends object>(
   snapshot: T,
   variant: number,
   answer: (snapshot: T, variant: number) => unknown,
-  brotliQuality = 9,
+  levels = SENT_MANY_TIMES,
 ): Promise<void> {
-  const identity = encodedBody(snapshot, variant, 'identity', answer, brotliQuality);
+  const identity = encodedBody(snapshot, variant, 'identity', answer, levels);
   const bodies = cache.get(snapshot)!;
   if (identity.bytes.length < COMPRESS_FROM_BYTES) {
     bodies.set(bodyKey(variant, 'br'), identity);
@@ -103,10 +110,7 @@ export async function encodeAhead<T extends object>(
     return;
   }
   const plain = identity.bytes;
-  const [br, gzipped] = await Promise.all([
-    compress(plain, 'br', brotliQuality),
-    compress(plain, 'gzip', brotliQuality),
-  ]);
+  const [br, gzipped] = await Promise.all([compress(plain, 'br', levels), compress(plain, 'gzip', levels)]);
   bodies.set(bodyKey(variant, 'br'), { bytes: br, encoding: 'br' });
   bodies.set(bodyKey(variant, 'gzip'), { bytes: gzipped, encoding: 'gzip' });
 }
@@ -116,18 +120,18 @@ function encode<T extends object>(
   variant: number,
   encoding: BodyEncoding,
   answer: (snapshot: T, variant: number) => unknown,
-  brotliQuality: number,
+  levels: CompressionLevels,
 ): EncodedBody {
   if (encoding === 'identity') {
     return { bytes: Buffer.from(JSON.stringify(answer(snapshot, variant))), encoding: null };
   }
-  const identity = encodedBody(snapshot, variant, 'identity', answer, brotliQuality);
+  const identity = encodedBody(snapshot, variant, 'identity', answer, levels);
   if (identity.bytes.length < COMPRESS_FROM_BYTES) return identity;
   const plain = identity.bytes;
   const bytes =
     encoding === 'br'
-      ? brotliCompressSync(plain, brotliOptions(brotliQuality, plain.length))
-      : gzipSync(plain, { level: gzipLevel(brotliQuality) });
+      ? brotliCompressSync(plain, brotliOptions(levels.brotli, plain.length))
+      : gzipSync(plain, { level: levels.gzip });
   return { bytes, encoding };
 }
 

@@ -5,15 +5,21 @@
 // compressed once per encoding on zlib's thread pool, so that no request's compression holds up the
 // others, and kept while it is asked for.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BodyEncoding, COMPRESS_FROM_BYTES, compress, preferredEncoding } from '../live/encoded-body.ts';
+import {
+  type BodyEncoding,
+  COMPRESS_FROM_BYTES,
+  type CompressionLevels,
+  compress,
+  preferredEncoding,
+} from '../live/encoded-body.ts';
 import { Lru } from '../lru.ts';
 import { etagOf, ifNoneMatch } from './etag.ts';
 
 const KEPT_PAGES = 512;
 const KEPT_BYTES = 32 * 1024 * 1024;
-// Brotli 6: a rendered page is compressed once and sent many times, but is made anew as its data
-// moves; 6 gives within a few percent of 9's size for a fraction of its time.
-const BROTLI_QUALITY = 6;
+// A rendered page is compressed once and sent many times, but is made anew as its data moves: 6
+// gives within a few percent of 9's size for a fraction of its time, for Brotli and gzip alike.
+const PAGE_LEVELS: CompressionLevels = { brotli: 6, gzip: 6 };
 
 export class PageEncoder {
   private readonly kept = new Lru<string, Buffer>(KEPT_PAGES, KEPT_BYTES, (bytes) => bytes.length);
@@ -51,7 +57,7 @@ export class PageEncoder {
     if (kept) return Promise.resolve(kept);
     let making = this.making.get(key);
     if (!making) {
-      making = compress(Buffer.from(html), encoding, BROTLI_QUALITY).finally(() => this.making.delete(key));
+      making = compress(Buffer.from(html), encoding, PAGE_LEVELS).finally(() => this.making.delete(key));
       making.then((bytes) => this.kept.set(key, bytes)).catch(() => {});
       this.making.set(key, making);
     }

@@ -3,7 +3,7 @@ import { SEARCH_MAX_RESULTS, searchQuerySchema, searchResultSchema } from '@pris
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { bodyHeaders, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
+import { bodyHeaders, encodedBody, preferredEncoding, SHORT_LIVED } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { GANGS_TOPIC } from '../social/service.ts';
 import { SEARCH_ANSWER_TTL_MS, SearchAnswers, search } from './service.ts';
@@ -41,7 +41,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; perMinu
     async (request, reply) => {
       const answer = await answers.answer(request.query.q);
       // Serialized and compressed once per kept answer (a quick brotli: it lives five seconds).
-      const body = encodedBody(answer, 0, preferredEncoding(request.headers['accept-encoding']), asIs, 4);
+      const body = encodedBody(
+        answer,
+        0,
+        preferredEncoding(request.headers['accept-encoding']),
+        asIs,
+        SHORT_LIVED,
+      );
       reply.headers({ ...bodyHeaders(body), 'cache-control': CACHE_CONTROL });
       // Bytes that already are the 200 schema's JSON: the untyped reply sends them as they are.
       return (reply as FastifyReply).send(body.bytes);

@@ -9,12 +9,26 @@ type MarkdownModule = typeof import('./markdown.tsx');
 /** The markdown stack once it has loaded: rendered at once from then on, with no placeholder. */
 let loaded: MarkdownModule | undefined;
 
-/** Loads the markdown stack (once); the docs route's loader waits for it with the list, unless the page's doc is adopted. */
-export const loadMarkdown = (): Promise<MarkdownModule> =>
-  import('./markdown.tsx').then((module) => {
-    loaded = module;
-    return module;
-  });
+let loading: Promise<MarkdownModule> | undefined;
+
+/**
+ * Loads the markdown stack, once: later calls (each hover of a doc's link) get the same promise; a
+ * failed load is tried again by the next call. The docs route's loader waits for it with the list,
+ * unless the page's doc is adopted.
+ */
+export function loadMarkdown(): Promise<MarkdownModule> {
+  loading ??= import('./markdown.tsx').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 const LazyLoaded = lazy(async () => ({ default: (await loadMarkdown()).Markdown }));
 
@@ -42,18 +56,12 @@ export const markdownClass = (className?: string) =>
 /** Marks rendered markdown's element in the server's HTML. */
 export const MARKDOWN_ATTRIBUTE = 'data-markdown';
 
-/** Whether the page holds markdown the server rendered (a doc, before the app has replaced it). */
-export const holdsServerMarkdown = () =>
-  typeof document !== 'undefined' && document.querySelector(`[${MARKDOWN_ATTRIBUTE}]`) !== null;
+/** The element of markdown the server rendered into the page, until the app replaces it; null otherwise. */
+const serverMarkdown = (): Element | null =>
+  typeof document === 'undefined' ? null : document.querySelector(`[${MARKDOWN_ATTRIBUTE}]`);
 
-/**
- * The markdown the server rendered into the page, as HTML, while the browser hydrates that page;
- * null otherwise.
- */
-function serverRendered(hydrating: boolean): string | null {
-  if (!hydrating || typeof document === 'undefined') return null;
-  return document.querySelector(`[${MARKDOWN_ATTRIBUTE}]`)?.innerHTML ?? null;
-}
+/** Whether the page holds markdown the server rendered (a doc, before the app has replaced it). */
+export const holdsServerMarkdown = () => serverMarkdown() !== null;
 
 /**
  * Rendered markdown, with placeholder lines while its code arrives. A doc the server rendered is
@@ -66,8 +74,8 @@ function serverRendered(hydrating: boolean): string | null {
 export function LazyMarkdown({ content, className }: { content: string; className?: string }) {
   const hydrating = !useHydrated();
   const [adopted] = useState(() => {
-    const html = serverRendered(hydrating);
-    return html === null ? null : { html, content };
+    const html = hydrating ? serverMarkdown()?.innerHTML : undefined;
+    return html === undefined ? null : { html, content };
   });
   // One component for the life of this element: switching would throw the rendered markdown away.
   // Markdown itself may suspend too, while the HTML parser loads for a doc that contains HTML.
