@@ -128,7 +128,10 @@ describe('live events', () => {
 
   it("claim kits, but never a demo account's, whose kits keep showing every state", () => {
     const demo = new Set(world.players.filter((p) => p.isDemo).map((p) => p.uuid));
-    const claims = events.filter((e) => e.type === 'player.gkit' && e.last_claimed_at);
+    const claims = events.filter(
+      (e): e is Extract<BridgeEvent, { type: 'player.gkit' }> =>
+        e.type === 'player.gkit' && !!e.last_claimed_at,
+    );
     expect(claims.length).toBeGreaterThan(0);
     expect(claims.filter((e) => demo.has(e.uuid))).toEqual([]);
   });

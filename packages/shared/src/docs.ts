@@ -2,6 +2,7 @@
 // deletion and history (issue 15).
 import { z } from 'zod';
 import { isStorableText } from './storable.ts';
+import { whenUsed } from './when-used.ts';
 
 export const DOC_TITLE_MAX_LENGTH = 200;
 /** Markdown is stored as UTF-8: the limit counts bytes, so a page of emoji is held to the same size. */
@@ -104,11 +105,11 @@ export function docContentBytes(content: string): number {
   return bytes;
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const collator = whenUsed(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 /** The one order of the docs list (spec 4 Docs: sorted by title), on the server and after a create. */
 export function compareDocs(a: Pick<Doc, 'title' | 'slug'>, b: Pick<Doc, 'title' | 'slug'>): number {
-  return collator.compare(a.title, b.title) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+  return collator().compare(a.title, b.title) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }
 
 export const sortDocs = <T extends Pick<Doc, 'title' | 'slug'>>(docs: readonly T[]): T[] =>

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { moneySchema } from './money.ts';
 import {
@@ -7,6 +8,7 @@ import {
   formatMoneyCompact,
   formatWholeDollars,
   fromCents,
+  groupDigits,
   sumMoney,
   timesMoney,
   toCents,
@@ -77,6 +79,38 @@ describe('formatMoneyCompact', () => {
   it('writes anything that is not money as $0', () => {
     expect(formatMoneyCompact('NaN')).toBe('$0');
     expect(formatMoneyCompact('1e21')).toBe('$0');
+  });
+});
+
+describe('the formats, against Intl.NumberFormat (which formats a decimal string digit for digit)', () => {
+  const money = fc
+    .tuple(
+      fc.boolean(),
+      fc.stringMatching(/^(0|[1-9][0-9]{0,39})$/),
+      fc.option(fc.stringMatching(/^[0-9]{1,4}$/), { nil: undefined }),
+    )
+    .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`);
+  const intl = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-US', options);
+  const currency = { style: 'currency', currency: 'USD', signDisplay: 'negative' } as const;
+  const withCents = intl({ ...currency, trailingZeroDisplay: 'stripIfInteger' });
+  const wholeDollars = intl({ ...currency, maximumFractionDigits: 0, roundingMode: 'halfExpand' });
+  const format = (f: Intl.NumberFormat, amount: string) => f.format(amount as `${number}`);
+
+  it('writes every amount as Intl does, rounded halves away from zero', () => {
+    fc.assert(
+      fc.property(money, (amount) => {
+        expect(formatMoney(amount)).toBe(format(withCents, amount));
+        expect(formatWholeDollars(amount)).toBe(format(wholeDollars, amount));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('groups digits in threes', () => {
+    expect(groupDigits('1')).toBe('1');
+    expect(groupDigits('123')).toBe('123');
+    expect(groupDigits('1234')).toBe('1,234');
+    expect(groupDigits('1234567')).toBe('1,234,567');
   });
 });
 

@@ -1,40 +1,58 @@
 // Money as the pages write it (spec 9 Formatting: a $ prefix and thousands separators; leaderboard
 // balances rounded; the dashboard without decimals) and the little arithmetic they do with it. Money
-// arrives as exact decimal text ("4000000000000007.35", money.ts) and stays exact: Intl.NumberFormat
-// formats a decimal string digit for digit (ECMA-402 NumberFormat v3), and sums and comparisons
-// are done in whole cents with BigInt, never through a double. No zod here: the web app's bundles
-// carry it.
-
-type Decimal = `${number}`;
+// arrives as exact decimal text ("4000000000000007.35", money.ts) and stays exact: it is rounded and
+// grouped digit for digit here, and sums and comparisons are done in whole cents with BigInt, never
+// through a double. Not with Intl.NumberFormat, which would write the same: the first Intl object a
+// page makes loads the browser's locale data, a long task on a phone while the page hydrates. No zod
+// here: the web app's bundles carry it.
 
 const MONEY = /^-?[0-9]+(?:\.[0-9]+)?$/;
-const isMoney = (amount: string): amount is Decimal => MONEY.test(amount);
+const isMoney = (amount: string): boolean => MONEY.test(amount);
 
-// signDisplay 'negative': an amount that rounds to zero is "$0", never "-$0".
-const withCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  signDisplay: 'negative',
-  trailingZeroDisplay: 'stripIfInteger',
-});
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  signDisplay: 'negative',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-  roundingMode: 'halfExpand',
-});
-const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, roundingMode: 'halfExpand' });
+/** "1234567" -> "1,234,567": en-US thousands separators on a run of digits. */
+export const groupDigits = (digits: string): string => digits.replace(/\B(?=(?:\d{3})+$)/g, ',');
+
+/**
+ * Money text rounded to `places` decimals, halves away from zero: its sign and its size in units of
+ * the last place kept ("-2.345", 2 -> negative, 235n).
+ */
+function rounded(amount: string, places: number): { negative: boolean; units: bigint } {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const kept = fraction.slice(0, places).padEnd(places, '0');
+  const up = (fraction[places] ?? '0') >= '5' ? 1n : 0n;
+  return { negative, units: BigInt(whole + kept) + up };
+}
+
+/**
+ * Units of the last of `places` decimals as text: grouped whole digits, then the decimals left after
+ * `strip` (all trailing zeros, or the decimals only when all are zeros).
+ */
+function decimalText(units: bigint, places: number, strip: 'zeros' | 'if-whole'): string {
+  const digits = units.toString().padStart(places + 1, '0');
+  const whole = groupDigits(digits.slice(0, digits.length - places));
+  let fraction = digits.slice(digits.length - places);
+  if (strip === 'zeros') fraction = fraction.replace(/0+$/, '');
+  else if (/^0*$/.test(fraction)) fraction = '';
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** A sign only when the rounded amount is not zero: never "-$0". */
+const dollars = ({ negative, units }: { negative: boolean; units: bigint }, text: string) =>
+  negative && units !== 0n ? `-$${text}` : `$${text}`;
 
 /** "$1,234.50", "$1,234", "-$3.05": cents (both digits) only when there are any; not money is "$0". */
 export function formatMoney(amount: string): string {
-  return isMoney(amount) ? withCents.format(amount) : '$0';
+  if (!isMoney(amount)) return '$0';
+  const cents = rounded(amount, 2);
+  return dollars(cents, decimalText(cents.units, 2, 'if-whole'));
 }
 
 /** "$48,210", "-$3": rounded to whole dollars (half away from zero); not money is "$0". */
 export function formatWholeDollars(amount: string): string {
-  return isMoney(amount) ? wholeDollars.format(amount) : '$0';
+  if (!isMoney(amount)) return '$0';
+  const whole = rounded(amount, 0);
+  return dollars(whole, decimalText(whole.units, 0, 'zeros'));
 }
 
 // Prison economies run past trillions: Intl's compact notation stops at T. Each unit is a power of
@@ -65,7 +83,7 @@ export function formatMoneyCompact(
   const inUnit = ([power, name]: readonly [number, string]) => {
     const padded = digits.padStart(power + 1, '0');
     const point = padded.length - power;
-    return `${twoDecimals.format(`${padded.slice(0, point)}.${padded.slice(point)}${fraction}` as Decimal)}${name}`;
+    return `${decimalText(rounded(`${padded.slice(0, point)}.${padded.slice(point)}${fraction}`, 2).units, 2, 'zeros')}${name}`;
   };
   let text = inUnit(UNITS[index]!);
   // Rounded up to a thousand of its unit ($999.999M): one of the next unit ($1B).

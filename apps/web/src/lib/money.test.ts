@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatMoneyCompact, formatWhole } from './money.ts';
 
@@ -25,5 +26,20 @@ describe('formatMoney', () => {
 
   it('groups whole numbers', () => {
     expect(formatWhole(1234.6)).toBe('1,235');
+    expect(formatWhole(-1234567)).toBe('-1,234,567');
+    expect(formatWhole(-0.4)).toBe('0');
+    expect(formatWhole(1e21)).toBe('1,000,000,000,000,000,000,000');
+    expect(formatWhole(Number.NaN)).toBe('NaN');
+  });
+
+  it('writes counts as Intl.NumberFormat would, without loading locale data', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.double({ min: -1e18, max: 1e18, noNaN: true }), (value) => {
+        if (Math.round(value) === 0) return;
+        expect(formatWhole(value)).toBe(intl.format(Math.round(value)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

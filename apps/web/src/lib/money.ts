@@ -1,6 +1,8 @@
-import { formatMoneyCompact as compactMoney, formatMoney as exactMoney } from '@prison/shared/money-format';
-
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import {
+  formatMoneyCompact as compactMoney,
+  formatMoney as exactMoney,
+  groupDigits,
+} from '@prison/shared/money-format';
 
 /**
  * Spec 2.7 and 9: money with a $ prefix, grouped; cents shown (both digits) only when there are any.
@@ -11,4 +13,16 @@ export const formatMoney = (amount: string): string => exactMoney(amount);
 /** Large sums for a figure that must fit a card: "$3.01Q", "$12.5B"; below a million as formatMoney. */
 export const formatMoneyCompact = (amount: string): string => compactMoney(amount, formatMoney);
 
-export const formatWhole = (value: number): string => whole.format(Math.round(value));
+/**
+ * "12,345": a count, rounded, with en-US thousands separators; written by hand, as money is
+ * (money-format.ts), so that showing one loads no locale data.
+ */
+export function formatWhole(value: number): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
+  const rounded = Math.round(value);
+  // From 1e21 a number's text has an exponent; no count gets there, and Intl writes it.
+  if (Math.abs(rounded) >= 1e21) return rounded.toLocaleString('en-US');
+  // The shortest digits that read back as the number, as Intl writes them.
+  const digits = groupDigits(String(Math.abs(rounded)));
+  return rounded < 0 ? `-${digits}` : digits;
+}

@@ -1,5 +1,6 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
+import { whenUsed } from '@prison/shared/when-used';
 import { clsx } from 'clsx';
 import { Trophy } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
@@ -27,7 +28,7 @@ import { Podium, PodiumSkeleton } from './podium.tsx';
 import { SummaryPanel, SummarySkeleton } from './summary-panel.tsx';
 
 const DEFAULT_METRIC: LeaderboardMetric = 'level';
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const timeFormat = whenUsed(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }));
 
 const chosenMetric = (params: URLSearchParams): LeaderboardMetric => {
   const requested = params.get('metric');
@@ -113,7 +114,7 @@ export function LeaderboardPage() {
               {feed.updatedAt && (
                 <span className="font-normal text-fg-muted">
                   · Updated{' '}
-                  <time dateTime={feed.updatedAt.toISOString()}>{timeFormat.format(feed.updatedAt)}</time>
+                  <time dateTime={feed.updatedAt.toISOString()}>{timeFormat().format(feed.updatedAt)}</time>
                 </span>
               )}
             </LivePill>

@@ -2,6 +2,7 @@
 // metric, so sorting by it restores that order.
 import { type LeaderboardEntry, RANKS } from '@prison/shared/leaderboard';
 import { compareMoney } from '@prison/shared/money-format';
+import { whenUsed } from '@prison/shared/when-used';
 
 export type SortKey = 'position' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'balance';
 type SortDirection = 'asc' | 'desc';
@@ -20,12 +21,12 @@ export interface RankedEntry extends LeaderboardEntry {
 /** An unknown rank sorts below ROOKIE. */
 const rankOrder = (rank: string) => (RANKS as readonly string[]).indexOf(rank.toUpperCase());
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const collator = whenUsed(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 function compare(a: RankedEntry, b: RankedEntry, key: SortKey): number {
   switch (key) {
     case 'username':
-      return collator.compare(a.username, b.username);
+      return collator().compare(a.username, b.username);
     case 'rank':
       return rankOrder(a.rank) - rankOrder(b.rank);
     case 'balance':
