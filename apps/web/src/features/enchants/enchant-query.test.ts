@@ -190,6 +190,11 @@ describe('sortEnchants (spec 9)', () => {
     expect(catalogue).toEqual(copy);
   });
 
+  it('puts the real catalogue in English name order, as localeCompare would', () => {
+    const english = [...ENCHANTS].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    expect(names(sortEnchants(ENCHANTS, 'name'))).toEqual(names(english));
+  });
+
   it('puts the real catalogue in featured order', () => {
     const sorted = sortEnchants(ENCHANTS, 'featured');
     expect(sorted).toHaveLength(47);
