@@ -84,14 +84,19 @@ function pageHints(): Plugin {
           if (imported?.type === 'chunk') files(imported, into);
         }
       };
-      const hints: BuiltPageHint[] = PAGE_HINTS.map(({ path, modules, data = [] }) => {
+      const hints: BuiltPageHint[] = PAGE_HINTS.map(({ path, modules, data = [], images = [] }) => {
         const needed = new Set<string>();
         for (const module of modules) {
           const chunk = byModule.get(resolve(import.meta.dirname, module));
           if (!chunk) this.error(`page-hints.ts: ${module} (for ${path}) is in no chunk`);
           files(chunk, needed);
         }
-        return { path, modulepreload: [...needed].map((file) => `/${file}`), data: [...data] };
+        return {
+          path,
+          modulepreload: [...needed].map((file) => `/${file}`),
+          data: [...data],
+          images: [...images],
+        };
       });
       this.emitFile({ type: 'asset', fileName: 'page-hints.json', source: JSON.stringify(hints, null, 2) });
     },

@@ -82,6 +82,22 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     }
   });
 
+  it('has the browser connect to the image hosts a page shows, first in its head', async () => {
+    const preconnects = async (url: string) =>
+      [...(await t.app.inject(url)).body.matchAll(/<link rel="preconnect" href="([^"]+)">/g)].map(
+        ([, href]) => href,
+      );
+    // The test configuration's avatars come from crafatar.com, its item icons from the asset host.
+    expect(await preconnects('/leaderboard')).toEqual([
+      new URL(t.config.avatarUrl.replace(/\{\w+\}/g, 'x')).origin,
+      new URL(t.config.assetBaseUrl).origin,
+    ]);
+    expect((await t.app.inject('/leaderboard')).body).toMatch(
+      /^<!doctype html><html><head><link rel="preconnect"/,
+    );
+    for (const url of ['/', '/auction/ores']) expect(await preconnects(url), url).toEqual([]);
+  });
+
   it("answers a hinted page's HTML with an ETag, and 304 when the browser has it", async () => {
     const first = await t.app.inject('/leaderboard');
     const etag = first.headers.etag as string;

@@ -32,7 +32,7 @@ import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts
 import { FastLane, parseQuery } from './plugins/fast-lane.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { apiHeaders, registerSecurity } from './plugins/security.ts';
+import { apiHeaders, registerSecurity, templateOrigin } from './plugins/security.ts';
 import { registerSockets } from './plugins/sockets.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { RconClient } from './rcon/client.ts';
@@ -191,9 +191,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
   await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets, rcon });
   await app.register(previewsRoutes, { db: database.db, config });
-  await registerWebApp(app, config.webDist, config.adminHosts, {
-    resolve: linkPreviews({ db: database.db, hub }),
-    publicUrl: config.publicUrl,
-  });
+  await registerWebApp(
+    app,
+    config.webDist,
+    config.adminHosts,
+    { resolve: linkPreviews({ db: database.db, hub }), publicUrl: config.publicUrl },
+    {
+      avatars: templateOrigin(config.avatarUrl) ?? undefined,
+      items: templateOrigin(config.assetBaseUrl) ?? undefined,
+    },
+  );
   return app;
 }

@@ -70,6 +70,7 @@ export function fakeWebDist(): string {
       path: '/leaderboard',
       modulepreload: ['/assets/leaderboard-1.js'],
       data: ['/api/leaderboard?limit=50'],
+      images: ['avatars', 'items'],
     },
     { path: '/auction/*', modulepreload: ['/assets/category-1.js', '/assets/shared-1.js'], data: [] },
   ];

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
-function origin(template: string): string | null {
+/** The origin of an address template ("https://crafatar.com/avatars/{uuid}"); null if it has none. */
+export function templateOrigin(template: string): string | null {
   try {
     return new URL(template.replace(/\{\w+\}/g, 'x')).origin;
   } catch {
@@ -32,7 +33,7 @@ export function inlineScriptHashes(webDist: string): string[] {
 
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const imageHosts = [config.avatarUrl, config.assetBaseUrl]
-    .map(origin)
+    .map(templateOrigin)
     .filter((o): o is string => o !== null);
   return {
     defaultSrc: ["'self'"],

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { BuiltPageHint } from '@prison/shared/page-hints';
+import type { BuiltPageHint, ImageHost } from '@prison/shared/page-hints';
 import type { SiteConfig } from '@prison/shared/site-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf } from './etag.ts';
@@ -39,16 +39,29 @@ interface PageHtml {
 
 const withEtag = (html: string): Html => ({ html, etag: etagOf(html) });
 
-/** index.html with each hinted page's preloads, by path; `*` in a path stands for one segment. */
+/** The origins of the image hosts (AVATAR_URL, ASSET_BASE_URL); none for one on the site itself. */
+export type ImageOrigins = Partial<Record<ImageHost, string>>;
+
+/**
+ * index.html with each hinted page's preloads, by path; `*` in a path stands for one segment. The
+ * connections to the image hosts come first in the head: the stylesheet inline after them is long.
+ */
 export function pageHtml(
   indexHtml: string,
   hints: readonly BuiltPageHint[],
+  imageOrigins: ImageOrigins = {},
 ): (path: string) => PageHtml | undefined {
   const exact = new Map<string, PageHtml>();
   const prefixed: Array<[string, PageHtml]> = [];
-  const withLinks = (links: string[]) =>
-    withEtag(indexHtml.replace('</head>', () => `${links.join('')}</head>`));
   for (const hint of hints) {
+    const origins = new Set((hint.images ?? []).flatMap((host) => imageOrigins[host] ?? []));
+    const preconnects = [...origins].map((href) => `<link rel="preconnect" href="${escapeHtml(href)}">`);
+    const withLinks = (links: string[]) =>
+      withEtag(
+        indexHtml
+          .replace('<head>', () => `<head>${preconnects.join('')}`)
+          .replace('</head>', () => `${links.join('')}</head>`),
+      );
     const modules = hint.modulepreload.map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     );
@@ -87,7 +100,7 @@ interface BuiltApp {
  * The web app in `webDist`, read again whenever index.html changes (a build while the server
  * runs), so that a page never names chunks of an older build. Undefined in the middle of a build.
  */
-function builtApp(webDist: string): () => BuiltApp | undefined {
+function builtApp(webDist: string, imageOrigins: ImageOrigins): () => BuiltApp | undefined {
   const index = join(webDist, 'index.html');
   let readAt = Number.NaN;
   let app: BuiltApp | undefined;
@@ -96,7 +109,7 @@ function builtApp(webDist: string): () => BuiltApp | undefined {
       const changedAt = statSync(index).mtimeMs;
       if (changedAt !== readAt) {
         const html = readFileSync(index, 'utf8');
-        app = { index: withEtag(html), page: pageHtml(html, readPageHints(webDist)) };
+        app = { index: withEtag(html), page: pageHtml(html, readPageHints(webDist), imageOrigins) };
         readAt = changedAt;
       }
     } catch {
@@ -124,9 +137,10 @@ export async function registerWebApp(
   webDist: string,
   adminHosts: readonly string[] = [],
   previews?: LinkPreviews,
+  imageOrigins: ImageOrigins = {},
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
-  const current = builtApp(webDist);
+  const current = builtApp(webDist, imageOrigins);
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,

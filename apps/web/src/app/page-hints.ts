@@ -7,9 +7,14 @@
 // writes them to dist/page-hints.json; the server (apps/server/src/plugins/web-app.ts) adds them
 // to index.html as <link rel="modulepreload"> and `data` as <link rel="preload" as="fetch">. Data
 // is only announced for requests the page makes the same way for everyone (no sign-in, default
-// query), or the browser would fetch it twice. public-routes.tsx loads the same modules; a test
+// query), or the browser would fetch it twice. `images` names the other hosts the page's first view
+// shows images from, which the server has the browser connect to at once (<link rel="preconnect">):
+// on a slow phone the connection to another host is several round trips before its first image.
+// public-routes.tsx loads the same modules; a test
 // (page-hints.test.tsx) checks that every lazy public page has a hint, that each module exists and
 // that each data address is what the page asks for.
+
+import type { ImageHost } from '@prison/shared/page-hints';
 
 interface PageHint {
   /** A path of the public route set; `*` stands for one path segment. */
@@ -18,12 +23,14 @@ interface PageHint {
   modules: readonly string[];
   /** GET requests the page makes at once when its address has no query string. */
   data?: readonly string[];
+  /** The other hosts its first view shows images from. */
+  images?: readonly ImageHost[];
 }
 
 const LAYOUT = 'src/app/query-layout.tsx';
 
 export const PAGE_HINTS: readonly PageHint[] = [
-  { path: '/enchants', modules: [LAYOUT, 'src/features/enchants/enchants-page.tsx'] },
+  { path: '/enchants', modules: [LAYOUT, 'src/features/enchants/enchants-page.tsx'], images: ['items'] },
   {
     // Not the markdown code: the doc the server rendered is adopted as it is (lazy-markdown.tsx), and
     // the code loads when another doc is about to be opened.
@@ -35,14 +42,15 @@ export const PAGE_HINTS: readonly PageHint[] = [
     path: '/leaderboard',
     modules: [LAYOUT, 'src/features/leaderboard/leaderboard-page.tsx'],
     data: ['/api/leaderboard?limit=50&metric=level'],
+    images: ['avatars'],
   },
   { path: '/auction', modules: [LAYOUT, 'src/features/auction/auction-page.tsx'] },
   { path: '/auction/*', modules: [LAYOUT, 'src/features/auction/auction-category-page.tsx'] },
   { path: '/login', modules: [LAYOUT, 'src/app/login-route.tsx'] },
   { path: '/profile', modules: [LAYOUT, 'src/features/profile/profile-page.tsx'] },
   { path: '/social', modules: [LAYOUT, 'src/features/social/social-page.tsx'] },
-  { path: '/players/*', modules: [LAYOUT, 'src/features/players/player-page.tsx'] },
-  { path: '/gangs/*', modules: [LAYOUT, 'src/features/gangs/gang-page.tsx'] },
+  { path: '/players/*', modules: [LAYOUT, 'src/features/players/player-page.tsx'], images: ['avatars'] },
+  { path: '/gangs/*', modules: [LAYOUT, 'src/features/gangs/gang-page.tsx'], images: ['avatars'] },
   {
     path: '/status',
     // Not the chart's chunk: it is fetched once the chart comes on screen (history-card.tsx), below
