@@ -1,6 +1,6 @@
 // Time formatting shared by the profile, social and G-Kit screens (spec 9 Formatting).
 
-type DateInput = Date | string | number;
+export type DateInput = Date | string | number;
 
 /** Shown wherever a time is missing or cannot be read. */
 const MISSING_TIME = '—';
@@ -124,4 +124,21 @@ export function formatDuration(seconds: number): string {
 export function statTime(value: number, timeZone = 'Australia/Brisbane', locale?: string): string {
   if (!Number.isFinite(value) || value <= 0) return MISSING_TIME;
   return formatTimestamp(value > 1e12 ? value : value * SECOND, timeZone, locale);
+}
+
+/**
+ * A tooltip with the full timestamp ("Jan 2, 2024, 1:04 PM"), in the visitor's locale and time zone,
+ * written when the pointer or the focus reaches the element rather than as the page renders. The
+ * server cannot write it (it does not know the visitor's time zone), and writing it as the page
+ * hydrates made the page's first Intl object, which loads the browser's locale data: a long task on a
+ * phone, for a tooltip few visitors open. The element keeps its `dateTime` for machines.
+ */
+export function timestampTitle(value: DateInput): {
+  onPointerEnter: (event: { currentTarget: HTMLElement }) => void;
+  onFocus: (event: { currentTarget: HTMLElement }) => void;
+} {
+  const show = (event: { currentTarget: HTMLElement }) => {
+    event.currentTarget.title = formatTimestamp(value);
+  };
+  return { onPointerEnter: show, onFocus: show };
 }

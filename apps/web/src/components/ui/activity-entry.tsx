@@ -16,8 +16,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type ActivityView, describeActivity } from '../../lib/activity-model.ts';
-import { formatTimestamp, profileRelativeTime } from '../../lib/time-format.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { profileRelativeTime, timestampTitle } from '../../lib/time-format.ts';
 import { cardClass } from './card.tsx';
 import { PlayerLink } from './entity-links.tsx';
 
@@ -51,7 +50,6 @@ function lookOf(item: ActivityItem, view: ActivityView): Look {
 export function ActivityEntry({ item, now }: { item: ActivityItem; now: number }) {
   const view = describeActivity(item);
   const { icon: Icon, tone } = lookOf(item, view);
-  const hydrated = useHydrated();
   return (
     <li data-activity={view.kind} className={cardClass('flex gap-3 p-4 sm:gap-4')}>
       <span className={clsx('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
@@ -64,8 +62,7 @@ export function ActivityEntry({ item, now }: { item: ActivityItem; now: number }
           </p>
           <time
             dateTime={item.occurred_at}
-            // In the visitor's time zone, which the server that rendered the page cannot know.
-            title={hydrated ? formatTimestamp(item.occurred_at) : undefined}
+            {...timestampTitle(item.occurred_at)}
             className="shrink-0 text-xs text-fg-muted tabular-nums"
           >
             {profileRelativeTime(item.occurred_at, now)}

@@ -6,8 +6,7 @@ import { GangLink } from '../../components/ui/entity-links.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
 import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { formatWhole } from '../../lib/money.ts';
-import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { socialRelativeTime, timestampTitle } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 /** "5m ago", and "just now" rather than "Just now" in the middle of a sentence. */
@@ -22,7 +21,6 @@ function lastSeen(at: string, now: number): string {
  */
 export function Presence({ player }: { player: PlayerPage }) {
   const now = useNow();
-  const hydrated = useHydrated();
   return (
     <span
       data-online={player.online}
@@ -32,10 +30,7 @@ export function Presence({ player }: { player: PlayerPage }) {
       {player.online ? (
         <span className="text-emerald-700 dark:text-emerald-300">Online now</span>
       ) : player.last_seen_at ? (
-        // In the visitor's time zone, which the server that rendered the page cannot know.
-        <span title={hydrated ? formatTimestamp(player.last_seen_at) : undefined}>
-          Last seen {lastSeen(player.last_seen_at, now)}
-        </span>
+        <span {...timestampTitle(player.last_seen_at)}>Last seen {lastSeen(player.last_seen_at, now)}</span>
       ) : (
         'Offline'
       )}
