@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyCompact, formatWhole } from './money.ts';
+import { formatMoney, formatMoneyCompact, formatTenths, formatWhole } from './money.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -30,6 +30,19 @@ describe('formatMoney', () => {
     expect(formatWhole(-0.4)).toBe('0');
     expect(formatWhole(1e21)).toBe('1,000,000,000,000,000,000,000');
     expect(formatWhole(Number.NaN)).toBe('NaN');
+  });
+
+  it('writes tenths as Intl.NumberFormat would, always with the decimal', () => {
+    expect(formatTenths(19.75)).toBe('19.8');
+    expect(formatTenths(20)).toBe('20.0');
+    expect(formatTenths(1204)).toBe('1,204.0');
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (value) => {
+        expect(formatTenths(value)).toBe(intl.format(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes counts as Intl.NumberFormat would, without loading locale data', () => {

@@ -26,3 +26,14 @@ export function formatWhole(value: number): string {
   const digits = groupDigits(String(Math.abs(rounded)));
   return rounded < 0 ? `-${digits}` : digits;
 }
+
+/**
+ * "19.8", "1,204.0": one decimal, always written, grouped; rounded as Intl.NumberFormat rounds (toFixed
+ * rounds the number's exact value, halves away from zero).
+ */
+export function formatTenths(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return value.toLocaleString('en-US');
+  const [whole = '0', tenths = '0'] = value.toFixed(1).split('.');
+  const grouped = whole.startsWith('-') ? `-${groupDigits(whole.slice(1))}` : groupDigits(whole);
+  return `${grouped}.${tenths}`;
+}

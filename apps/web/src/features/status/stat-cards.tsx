@@ -2,7 +2,7 @@ import type { ServerStatus } from '@prison/shared/status';
 import { clsx } from 'clsx';
 import { Gauge, Timer, TrendingUp, Users } from 'lucide-react';
 import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
-import { formatWhole } from '../../lib/money.ts';
+import { formatTenths, formatWhole } from '../../lib/money.ts';
 import { type TpsHealth, tpsHealth } from './status-model.ts';
 
 const HEALTH: Record<TpsHealth, { label: string; text: string; badge: string }> = {
@@ -22,8 +22,6 @@ const HEALTH: Record<TpsHealth, { label: string; text: string; badge: string }> 
     badge: 'bg-rose-500/12 text-rose-800 ring-rose-500/25 dark:text-rose-200',
   },
 };
-
-const decimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A dash for a figure the game server has not given, read out as "Not reported". */
 function Missing() {
@@ -90,7 +88,7 @@ export function StatCards({ status, liveOnline }: { status: ServerStatus; liveOn
             <Missing />
           ) : (
             <>
-              <span className={health.text}>{decimal.format(status.tps)}</span>
+              <span className={health.text}>{formatTenths(status.tps)}</span>
               <span
                 className={clsx(
                   'rounded-full px-2 py-0.5 font-sans text-xs font-semibold tracking-normal ring-1 ring-inset',
@@ -115,7 +113,7 @@ export function StatCards({ status, liveOnline }: { status: ServerStatus; liveOn
             <Missing />
           ) : (
             <span>
-              {decimal.format(status.mspt)} <span className="text-lg font-semibold text-fg-muted">ms</span>
+              {formatTenths(status.mspt)} <span className="text-lg font-semibold text-fg-muted">ms</span>
             </span>
           )
         }

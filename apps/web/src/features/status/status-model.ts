@@ -2,6 +2,7 @@
 // and a summary of a range's history (shown beside the chart and read out as its text alternative).
 import type { StatusRange, StatusSeries } from '@prison/shared/status';
 import { formatWhole } from '../../lib/money.ts';
+import { utcClock, utcDayAndClock } from '../../lib/utc-time.ts';
 
 export type TpsHealth = 'good' | 'fair' | 'poor';
 
@@ -75,11 +76,16 @@ export function bucketTime(range: StatusRange, epochSeconds: number): string {
   return new Intl.DateTimeFormat(undefined, options).format(epochSeconds * 1000);
 }
 
-/** The chart's text alternative: "Players online over the last 24 hours: peak 143 players at 2:05 PM, …". */
+/**
+ * The chart's text alternative: "Players online over the last 24 hours: peak 143 players at 2:05 PM
+ * UTC, …". In UTC, as the page's last report is: the server renders it, and cannot know the
+ * visitor's time zone (the chart itself, drawn in the browser, speaks the visitor's).
+ */
 export function describeHistory(range: StatusRange, summary: SeriesSummary): string {
+  const peakAt = new Date(summary.peakAt * 1000);
   return (
     `Players online over ${RANGES[range].span}: peak ${players(summary.peak)} at ` +
-    `${bucketTime(range, summary.peakAt)}, average ${players(summary.average)}, ` +
+    `${range === 'day' ? utcClock(peakAt) : utcDayAndClock(peakAt)} UTC, average ${players(summary.average)}, ` +
     `lowest ${players(summary.low)}, latest ${players(summary.latest)}.`
   );
 }

@@ -10,8 +10,8 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
-import { formatTimestamp } from '../../lib/time-format.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
+import { utcDateTime } from '../../lib/utc-time.ts';
 import { serverStatusQueryOptions, useServerStatus } from './api.ts';
 import { HistoryCard, HistoryCardSkeleton } from './history-card.tsx';
 import { StatCards, StatCardsSkeleton } from './stat-cards.tsx';
@@ -111,7 +111,7 @@ function ReportingPill({ status }: { status: ServerStatus | undefined }) {
           Last report{' '}
           <time dateTime={reportedAt.toISOString()}>
             {/* In UTC: the server renders this page, and cannot know the visitor's time zone or locale. */}
-            {formatTimestamp(reportedAt, 'UTC', 'en-US')} UTC
+            {utcDateTime(reportedAt)} UTC
           </time>
         </p>
       )}
