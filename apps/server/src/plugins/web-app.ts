@@ -39,7 +39,7 @@ interface PageHtml {
 
 const withEtag = (html: string): Html => ({ html, etag: etagOf(html) });
 
-/** The origins of the image hosts (AVATAR_URL, ASSET_BASE_URL); none for one on the site itself. */
+/** The origins of the image hosts (AVATAR_URL, ASSET_BASE_URL); none for a relative one (the site itself). */
 export type ImageOrigins = Partial<Record<ImageHost, string>>;
 
 /**

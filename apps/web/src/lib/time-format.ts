@@ -1,6 +1,6 @@
 // Time formatting shared by the profile, social and G-Kit screens (spec 9 Formatting).
 
-export type DateInput = Date | string | number;
+type DateInput = Date | string | number;
 
 /** Shown wherever a time is missing or cannot be read. */
 const MISSING_TIME = '—';
