@@ -43,9 +43,13 @@ function OnlineNow({ online, max }: { online: number | null; max: number | null 
   );
 }
 
+/**
+ * How full the server is, over a bar. The bar's track is there even while the share is unknown, so
+ * that the card keeps its height when the live count arrives (no layout shift below it).
+ */
 function Capacity({ online, max }: { online: number | null; max: number | null }) {
-  if (online === null || max === null || max <= 0) return <>Prisoners in the yard right now</>;
-  const percent = Math.min(100, Math.round((online / max) * 100));
+  const known = online !== null && max !== null && max > 0;
+  const percent = known ? Math.min(100, Math.round((online / max) * 100)) : 0;
   return (
     <>
       <span aria-hidden className="mb-2 block h-1.5 overflow-hidden rounded-full bg-fg/[0.08]">
@@ -54,7 +58,7 @@ function Capacity({ online, max }: { online: number | null; max: number | null }
           style={{ width: `${percent}%` }}
         />
       </span>
-      {percent}% of capacity
+      {known ? `${percent}% of capacity` : 'Prisoners in the yard right now'}
     </>
   );
 }
