@@ -7,7 +7,7 @@ import {
   type DemoAccount,
   waitForDemoAccounts,
 } from './demo-accounts.ts';
-import { ADMIN_HOST_ORIGIN, expectAccessible } from './fixtures.ts';
+import { ADMIN_HOST_ORIGIN, expectAccessible, signInAs } from './fixtures.ts';
 
 const EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
@@ -161,4 +161,23 @@ test('the login page passes axe in both themes, on a phone too, with an error sh
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
+});
+
+test('leaving a page while it checks the session keeps the visitor signed in', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, DEMO_PLAYER);
+  // The first page's check of the session is held until the visitor has moved on, which aborts it.
+  let first = true;
+  await page.route('**/api/auth/me', async (route) => {
+    if (first) {
+      first = false;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/docs');
+  await page.waitForRequest('**/api/auth/me');
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Profile' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 });

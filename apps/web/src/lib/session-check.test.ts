@@ -76,6 +76,25 @@ describe('checkStoredSession', () => {
     expectExpired();
   });
 
+  it('keeps the session when the page is left while /me is asked (the request is aborted)', async () => {
+    const token = tokenExpiringIn(600);
+    store(token);
+    server({
+      me: () => {
+        // The browser leaves the page: pagehide, then the page's requests fail.
+        window.dispatchEvent(new Event('pagehide'));
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    try {
+      expect(await checkStoredSession()).toBe('guest');
+      expect(localStorage.getItem('token')).toBe(token);
+      expect(isSessionExpired()).toBe(false);
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
   it('keeps a token whose exp is in the future: no refresh, then /me with that token', async () => {
     const token = tokenExpiringIn(600);
     const { paths, requests } = server();

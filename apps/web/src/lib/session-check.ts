@@ -17,6 +17,19 @@ import {
 
 type SessionCheck = 'guest' | 'valid' | 'expired';
 
+// Leaving the page aborts the check's requests, which says nothing about the session: expiring it
+// then would sign the visitor out of the page they are going to, which shares the stored session
+// (a click on a link while the check ran did that). The page that follows checks it again.
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
 // The answers' schemas come with zod, which only a visitor with a session needs: they load when a
 // session is checked, not with every page's first load.
 const authContract = () => import('@prison/shared/auth');
@@ -54,6 +67,7 @@ export async function checkStoredSession(
   let token = stored;
   // A sign-in or logout while the check runs (e.g. on the login page) replaces what is being checked.
   const expire = (): SessionCheck => {
+    if (leaving) return 'guest';
     const current = readToken();
     if (current === stored || current === token) logout('expired');
     return 'expired';
