@@ -111,6 +111,8 @@ describe('the formats, against Intl.NumberFormat (which formats a decimal string
     expect(groupDigits('123')).toBe('123');
     expect(groupDigits('1234')).toBe('1,234');
     expect(groupDigits('1234567')).toBe('1,234,567');
+    expect(groupDigits('-1234')).toBe('-1,234');
+    expect(groupDigits('-123')).toBe('-123');
   });
 });
 

@@ -9,7 +9,7 @@
 const MONEY = /^-?[0-9]+(?:\.[0-9]+)?$/;
 const isMoney = (amount: string): boolean => MONEY.test(amount);
 
-/** "1234567" -> "1,234,567": en-US thousands separators on a run of digits. */
+/** "1234567" -> "1,234,567", "-1234" -> "-1,234": en-US thousands separators on a whole number's digits. */
 export const groupDigits = (digits: string): string => digits.replace(/\B(?=(?:\d{3})+$)/g, ',');
 
 /**

@@ -18,13 +18,11 @@ export const formatMoneyCompact = (amount: string): string => compactMoney(amoun
  * (money-format.ts), so that showing one loads no locale data.
  */
 export function formatWhole(value: number): string {
-  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
   const rounded = Math.round(value);
-  // From 1e21 a number's text has an exponent; no count gets there, and Intl writes it.
-  if (Math.abs(rounded) >= 1e21) return rounded.toLocaleString('en-US');
-  // The shortest digits that read back as the number, as Intl writes them.
-  const digits = groupDigits(String(Math.abs(rounded)));
-  return rounded < 0 ? `-${digits}` : digits;
+  // From 1e21 a number's text has an exponent: no count gets there, and Intl writes it (and NaN, ∞).
+  if (!Number.isFinite(rounded) || Math.abs(rounded) >= 1e21) return rounded.toLocaleString('en-US');
+  // The shortest digits that read back as the number, as Intl writes them; -0 is "0".
+  return groupDigits(String(rounded));
 }
 
 /**
@@ -34,6 +32,5 @@ export function formatWhole(value: number): string {
 export function formatTenths(value: number): string {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return value.toLocaleString('en-US');
   const [whole = '0', tenths = '0'] = value.toFixed(1).split('.');
-  const grouped = whole.startsWith('-') ? `-${groupDigits(whole.slice(1))}` : groupDigits(whole);
-  return `${grouped}.${tenths}`;
+  return `${groupDigits(whole)}.${tenths}`;
 }
