@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BuiltPageHint } from '@prison/shared/page-hints';
 import tailwindcss from '@tailwindcss/vite';
@@ -191,6 +192,17 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * React Router's production build. Its package names only its development build, whatever the mode
+ * (remix-run/react-router#12532, #14102): that build's warnings for developers are code every page
+ * would load and run. The two builds differ in that switch alone.
+ */
+const require = createRequire(import.meta.url);
+const REACT_ROUTER_PRODUCTION = {
+  find: /^react-router$/,
+  replacement: join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
+
 const BROWSER_BUILD = {
   plugins: [
     react(),
@@ -202,8 +214,13 @@ const BROWSER_BUILD = {
     startAfterFirstPaint(),
     inlineStylesheet(),
   ],
-  // Zod set to its jitless mode before any module builds a schema (src/lib/zod-config.ts).
-  resolve: { alias: [{ find: /^zod$/, replacement: join(import.meta.dirname, 'src/lib/zod-config.ts') }] },
+  resolve: {
+    alias: [
+      // Zod set to its jitless mode before any module builds a schema (src/lib/zod-config.ts).
+      { find: /^zod$/, replacement: join(import.meta.dirname, 'src/lib/zod-config.ts') },
+      REACT_ROUTER_PRODUCTION,
+    ],
+  },
   build: {
     // scripts/check-budget.mjs reads the manifest to measure what the home page downloads.
     manifest: true,
@@ -241,6 +258,7 @@ const BROWSER_BUILD = {
 const SSR_BUILD = {
   plugins: [react(), tailwindcss()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: { alias: [REACT_ROUTER_PRODUCTION] },
   // The shared package's TypeScript sources (its `source` export), not its compiled dist/: the
   // renderer is built before, and without, the server's own build.
   ssr: { noExternal: true, target: 'node', resolve: { conditions: ['source', ...defaultServerConditions] } },

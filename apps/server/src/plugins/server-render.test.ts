@@ -121,7 +121,9 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
       'TopOfTheYard',
       'SecondShift',
     ]);
-    expect(res.body).toContain('rel="modulepreload"');
+    // Its chunks are named for the app to fetch once the page has painted (start-app.js), not preloaded.
+    expect(res.body).toMatch(/<meta name="app-chunk" content="\/assets\/[^"]+\.js">/);
+    expect(res.body).not.toContain('rel="modulepreload"');
     expect(res.body).not.toContain('as="fetch"');
   });
 

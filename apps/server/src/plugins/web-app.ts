@@ -31,10 +31,16 @@ interface Html {
   etag: string;
 }
 
-/** A public page's index.html: with its data hints, and without (its address has a query string). */
+/**
+ * A public page's index.html: with its data hints, without (its address has a query string), and for
+ * the page rendered on the server, whose chunks the app asks for once the page has painted
+ * (`<meta name="app-chunk">`, read by the web app's src/inline/start-app.js): until then the network
+ * carries only what the first paint needs.
+ */
 interface PageHtml {
   full: Html;
   modulesOnly: Html;
+  rendered: Html;
 }
 
 const withEtag = (html: string): Html => ({ html, etag: etagOf(html) });
@@ -68,7 +74,14 @@ export function pageHtml(
     const data = hint.data.map(
       (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`,
     );
-    const html = { full: withLinks([...modules, ...data]), modulesOnly: withLinks(modules) };
+    const afterPaint = hint.modulepreload.map(
+      (href) => `<meta name="app-chunk" content="${escapeHtml(href)}">`,
+    );
+    const html = {
+      full: withLinks([...modules, ...data]),
+      modulesOnly: withLinks(modules),
+      rendered: withLinks(afterPaint),
+    };
     if (hint.path.endsWith('/*')) prefixed.push([hint.path.slice(0, -1), html]);
     else exact.set(hint.path, html);
   }
@@ -217,8 +230,14 @@ export async function registerWebApp(
     if (answer?.kind === 'redirect') return reply.redirect(answer.location, 301);
     const page = await renderedPage(request);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
-    // A rendered page brings its data: only its code is worth announcing.
-    const base = hinted ? (page || request.url.includes('?') ? hinted.modulesOnly : hinted.full) : web.index;
+    // A rendered page brings its data, and shows before its code is wanted.
+    const base = hinted
+      ? page
+        ? hinted.rendered
+        : request.url.includes('?')
+          ? hinted.modulesOnly
+          : hinted.full
+      : web.index;
     if (!answer && !page) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
     let html = page ? withRenderedPage(base.html, page) : base.html;
     if (answer) html = withMeta(html, answer.meta, siteOrigin(previews!.publicUrl, request));

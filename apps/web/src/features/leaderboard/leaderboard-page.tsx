@@ -1,6 +1,5 @@
 import { pageTitle } from '@prison/shared/brand';
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
-import { whenUsed } from '@prison/shared/when-used';
 import { clsx } from 'clsx';
 import { Trophy } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
@@ -12,6 +11,7 @@ import { LivePill } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { localClock } from '../../lib/local-clock.ts';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -28,7 +28,6 @@ import { Podium, PodiumSkeleton } from './podium.tsx';
 import { SummaryPanel, SummarySkeleton } from './summary-panel.tsx';
 
 const DEFAULT_METRIC: LeaderboardMetric = 'level';
-const timeFormat = whenUsed(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }));
 
 const chosenMetric = (params: URLSearchParams): LeaderboardMetric => {
   const requested = params.get('metric');
@@ -113,8 +112,7 @@ export function LeaderboardPage() {
             <LivePill status={feed.status} subject="Live rankings" className="self-start sm:self-auto">
               {feed.updatedAt && (
                 <span className="font-normal text-fg-muted">
-                  · Updated{' '}
-                  <time dateTime={feed.updatedAt.toISOString()}>{timeFormat().format(feed.updatedAt)}</time>
+                  · Updated <time dateTime={feed.updatedAt.toISOString()}>{localClock(feed.updatedAt)}</time>
                 </span>
               )}
             </LivePill>

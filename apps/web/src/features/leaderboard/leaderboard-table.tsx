@@ -56,7 +56,11 @@ export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: Lead
   const sortedBy = `Sorted by ${SORTED_BY[sort.key]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`;
 
   return (
-    <div className={cardClass('overflow-hidden')}>
+    // Off screen (below the podium on a phone) the browser skips laying out and painting the table's
+    // 50 rows until it comes near; its height meanwhile is about that of 50 rows.
+    <div
+      className={cardClass('overflow-hidden [content-visibility:auto] [contain-intrinsic-size:auto_2600px]')}
+    >
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard. */}
       <section className="overflow-x-auto" tabIndex={0} aria-label={`${metricLabel} ranking table`}>
         <table className="w-full min-w-[46rem] border-collapse text-sm">
