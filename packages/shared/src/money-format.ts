@@ -26,15 +26,26 @@ function rounded(amount: string, places: number): { negative: boolean; units: bi
 
 /**
  * Units of the last of `places` decimals as text: grouped whole digits, then the decimals left after
- * `strip` (all trailing zeros, or the decimals only when all are zeros).
+ * `strip` (all trailing zeros, the decimals only when all are zeros, or none).
  */
-function decimalText(units: bigint, places: number, strip: 'zeros' | 'if-whole'): string {
+function decimalText(units: bigint, places: number, strip: 'zeros' | 'if-whole' | 'none'): string {
   const digits = units.toString().padStart(places + 1, '0');
   const whole = groupDigits(digits.slice(0, digits.length - places));
   let fraction = digits.slice(digits.length - places);
   if (strip === 'zeros') fraction = fraction.replace(/0+$/, '');
-  else if (/^0*$/.test(fraction)) fraction = '';
+  else if (strip === 'if-whole' && /^0*$/.test(fraction)) fraction = '';
   return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/**
+ * Decimal text ("-2.345") rounded to `places` decimals, halves away from zero, and grouped ("-2.35"),
+ * its trailing zeros dropped (`zeros`) or kept (`none`). A negative amount that rounds to zero keeps
+ * its sign ("-0"), as Intl.NumberFormat writes a number.
+ */
+export function formatDecimal(amount: string, places: number, strip: 'zeros' | 'none'): string {
+  const { negative, units } = rounded(amount, places);
+  const text = decimalText(units, places, strip);
+  return negative ? `-${text}` : text;
 }
 
 /** A sign only when the rounded amount is not zero: never "-$0". */

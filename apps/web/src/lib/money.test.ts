@@ -43,6 +43,13 @@ describe('formatMoney', () => {
       }),
       { numRuns: 2000 },
     );
+    // Halves as their shortest text has them (1.45 is 1.4499... as a double; Intl rounds the text).
+    for (const value of [1.45, -1.45, 2.675, -0, -0.04]) expect(formatTenths(value)).toBe(intl.format(value));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (hundredths) => {
+        expect(formatTenths(hundredths / 100)).toBe(intl.format(hundredths / 100));
+      }),
+    );
   });
 
   it('writes counts as Intl.NumberFormat would, without loading locale data', () => {

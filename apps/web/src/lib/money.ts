@@ -1,6 +1,7 @@
 import {
   formatMoneyCompact as compactMoney,
   formatMoney as exactMoney,
+  formatDecimal,
   groupDigits,
 } from '@prison/shared/money-format';
 
@@ -26,11 +27,33 @@ export function formatWhole(value: number): string {
 }
 
 /**
- * "19.8", "1,204.0": one decimal, always written, grouped; rounded as Intl.NumberFormat rounds (toFixed
- * rounds the number's exact value, halves away from zero).
+ * A number's decimal text as Intl.NumberFormat rounds it: the shortest digits that read back as the
+ * number (what String writes; "2.675", not the double's exact 2.67499...), minus zero with its sign.
+ * Undefined from 1e21, where the text has an exponent: no figure of the site gets there, and Intl
+ * writes it (and NaN, ∞).
  */
+function numberText(value: number): string | undefined {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return undefined;
+  if (Object.is(value, -0)) return '-0';
+  // Below 1e-6 the text has an exponent too; such a number rounds to zero at any place kept here.
+  if (Math.abs(value) < 1e-6) return value < 0 ? '-0' : '0';
+  return String(value);
+}
+
+/** "19.8", "1,204.0": one decimal, always written, grouped, rounded as Intl.NumberFormat rounds. */
 export function formatTenths(value: number): string {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return value.toLocaleString('en-US');
-  const [whole = '0', tenths = '0'] = value.toFixed(1).split('.');
-  return `${groupDigits(whole)}.${tenths}`;
+  const text = numberText(value);
+  if (text === undefined)
+    return value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return formatDecimal(text, 1, 'none');
+}
+
+/**
+ * "1,234.57", "12", "0.5": grouped, with up to two decimals (no trailing zeros), rounded as
+ * Intl.NumberFormat rounds.
+ */
+export function formatUpToHundredths(value: number): string {
+  const text = numberText(value);
+  if (text === undefined) return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return formatDecimal(text, 2, 'zeros');
 }

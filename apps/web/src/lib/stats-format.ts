@@ -1,8 +1,12 @@
 // Statistics as the profile's Statistics tab and the public player page show them (spec 2.7; spec 3
 // Player stats response, Stat categories; spec 9 Formatting): the game's stat map grouped by
-// category, labelled and formatted for reading.
+// category, labelled and formatted for reading. Written in en-US, as the site's money and counts are,
+// and by hand (tests compare with Intl): the page's first Intl object would load the browser's locale
+// data, a long task on a phone as the player's page hydrates.
 import { SKIPPED_STAT, STAT_CATEGORIES } from '@prison/shared/stats';
-import { formatDuration, statTime } from './time-format.ts';
+import { formatUpToHundredths } from './money.ts';
+import { formatDuration } from './time-format.ts';
+import { utcDateTime } from './utc-time.ts';
 
 interface StatMetric {
   /** The stat's name as the game reports it. */
@@ -21,7 +25,8 @@ export type StatsMap = Record<string, number | number[]>;
 const OTHER = 'Other';
 /** Spec 9: these are moments, shown in Australia/Brisbane. */
 const MOMENT_STATS = new Set(['FIRST_LOGIN', 'LAST_LOGIN', 'LAST_LOGOUT']);
-const STAT_TIME_ZONE = 'Australia/Brisbane';
+/** Brisbane is UTC+10 all year: Queensland has kept no daylight saving since March 1992. */
+const BRISBANE_OFFSET_MS = 10 * 3600 * 1000;
 
 /** Each known stat's category and its place within it. */
 const catalogue = new Map<string, { category: string; order: number }>(
@@ -45,27 +50,30 @@ export function isDurationStat(name: string): boolean {
   return upper.endsWith('TIME') || upper.includes('DURATION') || upper.startsWith('TIME_');
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(locale: string | undefined): Intl.NumberFormat {
-  const key = locale ?? '';
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    numberFormats.set(key, format);
-  }
-  return format;
+/**
+ * Spec 9: a moment as "Jan 2, 2024, 1:04 PM" in Brisbane; a value above 1e12 is milliseconds,
+ * otherwise seconds. Never (zero) and what is no date read "—".
+ */
+export function statTime(value: number): string {
+  if (!Number.isFinite(value) || value <= 0) return '—';
+  const moment = new Date((value > 1e12 ? value : value * 1000) + BRISBANE_OFFSET_MS);
+  return Number.isNaN(moment.getTime()) ? '—' : utcDateTime(moment);
 }
 
 /**
  * Spec 9: login and logout moments as Brisbane date-times, durations as days to seconds, other
- * numbers grouped with up to 2 decimals. The locale defaults to the browser's.
+ * numbers grouped with up to 2 decimals.
  */
-export function formatStatValue(name: string, value: number, locale?: string): string {
+export function formatStatValue(name: string, value: number): string {
   const upper = name.toUpperCase();
-  if (MOMENT_STATS.has(upper)) return statTime(value, STAT_TIME_ZONE, locale);
+  if (MOMENT_STATS.has(upper)) return statTime(value);
   if (isDurationStat(upper)) return formatDuration(value);
-  return numberFormat(locale).format(value);
+  return formatUpToHundredths(value);
+}
+
+function byName(a: string, b: string): number {
+  const [x, y] = [a.toUpperCase(), b.toUpperCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Spec 3: an array's last value counts; an empty array or a non-finite value is no value. */
@@ -79,7 +87,7 @@ function statValue(raw: number | number[]): number | null {
  * and unknown names under Other after the known ones, alphabetically. MOMENTUM is left out (spec 3)
  * and categories left empty are dropped.
  */
-export function buildStatGroups(stats: StatsMap, locale?: string): StatGroup[] {
+export function buildStatGroups(stats: StatsMap): StatGroup[] {
   const byCategory = new Map<string, { order: number; metric: StatMetric }[]>();
   for (const [name, raw] of Object.entries(stats)) {
     const upper = name.toUpperCase();
@@ -90,15 +98,16 @@ export function buildStatGroups(stats: StatsMap, locale?: string): StatGroup[] {
     const entries = byCategory.get(category) ?? [];
     entries.push({
       order,
-      metric: { name, label: statLabel(name), value: formatStatValue(name, value, locale) },
+      metric: { name, label: statLabel(name), value: formatStatValue(name, value) },
     });
     byCategory.set(category, entries);
   }
   return Object.keys(STAT_CATEGORIES).flatMap((category) => {
     const entries = byCategory.get(category);
     if (!entries?.length) return [];
-    // Infinity - Infinity is NaN, so two unknown names fall through to the name comparison.
-    entries.sort((a, b) => a.order - b.order || a.metric.name.localeCompare(b.metric.name, 'en'));
+    // Infinity - Infinity is NaN, so two unknown names fall through to the name comparison: the names
+    // are the game's (letters, digits and underscores), so upper-cased they sort by their characters.
+    entries.sort((a, b) => a.order - b.order || byName(a.metric.name, b.metric.name));
     return [{ category, metrics: entries.map((entry) => entry.metric) }];
   });
 }

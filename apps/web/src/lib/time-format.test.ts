@@ -5,7 +5,6 @@ import {
   formatTimestamp,
   profileRelativeTime,
   socialRelativeTime,
-  statTime,
 } from './time-format.ts';
 
 const NOW = Date.UTC(2024, 5, 15, 12, 0, 0);
@@ -174,29 +173,5 @@ describe('formatDuration (spec 9)', () => {
     expect(formatDuration(-10)).toBe('0s');
     expect(formatDuration(Number.NaN)).toBe('0s');
     expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('0s');
-  });
-});
-
-describe('statTime (spec 9)', () => {
-  const seconds = Date.parse('2024-01-02T03:04:00Z') / 1000;
-
-  it('shows the moment in Australia/Brisbane by default', () => {
-    expect(plain(statTime(seconds * 1000, undefined, 'en-US'))).toBe('Jan 2, 2024, 1:04 PM');
-  });
-
-  it('reads values above 1e12 as milliseconds and the rest as seconds', () => {
-    expect(statTime(seconds, undefined, 'en-US')).toBe(statTime(seconds * 1000, undefined, 'en-US'));
-    // 1e12 itself is seconds (the year 33658); just above it is milliseconds (2001).
-    expect(statTime(1e12 + 1, 'UTC', 'en-US')).toContain('2001');
-    expect(statTime(1e12, 'UTC', 'en-US')).toContain('33658');
-  });
-
-  it('honours another time zone', () => {
-    expect(plain(statTime(seconds, 'UTC', 'en-US'))).toBe('Jan 2, 2024, 3:04 AM');
-  });
-
-  it('reads a dash for never (zero) and unreadable values', () => {
-    expect(statTime(0)).toBe('—');
-    expect(statTime(Number.NaN)).toBe('—');
   });
 });

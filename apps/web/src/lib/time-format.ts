@@ -118,15 +118,6 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * Spec 9: the first-login, last-login and last-logout stats, shown in Australia/Brisbane. A value
- * above 1e12 is epoch milliseconds, otherwise seconds. Zero or less means never and reads "—".
- */
-export function statTime(value: number, timeZone = 'Australia/Brisbane', locale?: string): string {
-  if (!Number.isFinite(value) || value <= 0) return MISSING_TIME;
-  return formatTimestamp(value > 1e12 ? value : value * SECOND, timeZone, locale);
-}
-
-/**
  * A tooltip with the full timestamp ("Jan 2, 2024, 1:04 PM"), in the visitor's locale and time zone,
  * written when the pointer or the focus reaches the element rather than as the page renders. The
  * server cannot write it (it does not know the visitor's time zone), and writing it as the page

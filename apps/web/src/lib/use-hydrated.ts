@@ -2,9 +2,6 @@ import { useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
-/** The locale of what the server renders, which cannot know the visitor's. */
-export const SERVER_LOCALE = 'en-US';
-
 /**
  * False while the server renders a page and while the browser hydrates that HTML, true afterwards and
  * in a page the browser renders alone. What depends on the browser (its clock, its time zone, work

@@ -2,7 +2,6 @@
 // them (spec 2.7 Statistics tab).
 import { clsx } from 'clsx';
 import { buildStatGroups, type StatsMap } from '../../lib/stats-format.ts';
-import { SERVER_LOCALE, useHydrated } from '../../lib/use-hydrated.ts';
 import { cardClass } from './card.tsx';
 import { StatRow } from './stat.tsx';
 
@@ -19,9 +18,7 @@ export function StatGroups({
   /** The columns of the category cards, for pages that give the statistics less room. */
   gridClassName?: string;
 }) {
-  // In the browser's own locale, except where the server rendered the page and the browser hydrates it.
-  const hydrated = useHydrated();
-  const groups = buildStatGroups(stats, hydrated ? undefined : SERVER_LOCALE);
+  const groups = buildStatGroups(stats);
   if (groups.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
