@@ -173,16 +173,21 @@ for (const rendered of PAGES) {
     await expect(rendered.content(page)).toBeVisible();
 
     expect(problems).toEqual([]);
-    // The app's entry chunk is asked for only once the page has painted; the site's stylesheet is
-    // never asked for (it is in the page).
+    // The app's entry chunk and the page's own chunks are asked for only once the page has painted;
+    // the site's stylesheet is never asked for (it is in the page).
     const timing = await page.evaluate(() => {
-      const entry = document.querySelector('meta[name="app-entry"]')?.getAttribute('content');
+      const code = [...document.querySelectorAll('meta[name="app-entry"], meta[name="app-chunk"]')].map(
+        (meta) => meta.getAttribute('content'),
+      );
       const resources = performance.getEntriesByType('resource');
-      const requested = resources.find((resource) => new URL(resource.name).pathname === entry);
+      const starts = code.map(
+        (path) => resources.find((resource) => new URL(resource.name).pathname === path)?.startTime ?? null,
+      );
       const painted = performance.getEntriesByName('first-contentful-paint')[0];
       return {
         painted: painted?.startTime ?? null,
-        requested: requested?.startTime ?? null,
+        // The first of them, or null when one was never asked for.
+        requested: starts.includes(null) ? null : Math.min(...(starts as number[])),
         stylesheets: resources
           .map((resource) => new URL(resource.name).pathname)
           .filter((path) => /^\/assets\/index-[\w-]+\.css$/.test(path)),
