@@ -231,13 +231,8 @@ export async function registerWebApp(
     const page = await renderedPage(request);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     // A rendered page brings its data, and shows before its code is wanted.
-    const base = hinted
-      ? page
-        ? hinted.rendered
-        : request.url.includes('?')
-          ? hinted.modulesOnly
-          : hinted.full
-      : web.index;
+    const variant = page ? 'rendered' : request.url.includes('?') ? 'modulesOnly' : 'full';
+    const base = hinted?.[variant] ?? web.index;
     if (!answer && !page) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
     let html = page ? withRenderedPage(base.html, page) : base.html;
     if (answer) html = withMeta(html, answer.meta, siteOrigin(previews!.publicUrl, request));

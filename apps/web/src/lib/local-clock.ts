@@ -4,10 +4,8 @@
 // makes loads the browser's locale data, a long task on a phone while the page hydrates. The site's
 // other times and figures are in en-US too (utc-time.ts, money-format.ts).
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+import { twelveHourClock } from './utc-time.ts';
 
 /** "2:05:07 PM", in the visitor's time zone. */
-export function localClock(date: Date): string {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
-}
+export const localClock = (date: Date): string =>
+  twelveHourClock(date.getHours(), date.getMinutes(), date.getSeconds());

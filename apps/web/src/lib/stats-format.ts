@@ -4,8 +4,9 @@
 // and by hand (tests compare with Intl): the page's first Intl object would load the browser's locale
 // data, a long task on a phone as the player's page hydrates.
 import { SKIPPED_STAT, STAT_CATEGORIES } from '@prison/shared/stats';
+import { caselessOrder } from './caseless-order.ts';
 import { formatUpToHundredths } from './money.ts';
-import { formatDuration } from './time-format.ts';
+import { formatDuration, MISSING_TIME } from './time-format.ts';
 import { utcDateTime } from './utc-time.ts';
 
 interface StatMetric {
@@ -55,9 +56,9 @@ export function isDurationStat(name: string): boolean {
  * otherwise seconds. Never (zero) and what is no date read "—".
  */
 export function statTime(value: number): string {
-  if (!Number.isFinite(value) || value <= 0) return '—';
+  if (!Number.isFinite(value) || value <= 0) return MISSING_TIME;
   const moment = new Date((value > 1e12 ? value : value * 1000) + BRISBANE_OFFSET_MS);
-  return Number.isNaN(moment.getTime()) ? '—' : utcDateTime(moment);
+  return Number.isNaN(moment.getTime()) ? MISSING_TIME : utcDateTime(moment);
 }
 
 /**
@@ -69,11 +70,6 @@ export function formatStatValue(name: string, value: number): string {
   if (MOMENT_STATS.has(upper)) return statTime(value);
   if (isDurationStat(upper)) return formatDuration(value);
   return formatUpToHundredths(value);
-}
-
-function byName(a: string, b: string): number {
-  const [x, y] = [a.toUpperCase(), b.toUpperCase()];
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Spec 3: an array's last value counts; an empty array or a non-finite value is no value. */
@@ -105,9 +101,8 @@ export function buildStatGroups(stats: StatsMap): StatGroup[] {
   return Object.keys(STAT_CATEGORIES).flatMap((category) => {
     const entries = byCategory.get(category);
     if (!entries?.length) return [];
-    // Infinity - Infinity is NaN, so two unknown names fall through to the name comparison: the names
-    // are the game's (letters, digits and underscores), so upper-cased they sort by their characters.
-    entries.sort((a, b) => a.order - b.order || byName(a.metric.name, b.metric.name));
+    // Infinity - Infinity is NaN, so two unknown names fall through to the name comparison.
+    entries.sort((a, b) => a.order - b.order || caselessOrder(a.metric.name, b.metric.name));
     return [{ category, metrics: entries.map((entry) => entry.metric) }];
   });
 }

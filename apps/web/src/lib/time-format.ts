@@ -3,7 +3,7 @@
 type DateInput = Date | string | number;
 
 /** Shown wherever a time is missing or cannot be read. */
-const MISSING_TIME = '—';
+export const MISSING_TIME = '—';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -7,12 +7,16 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** "2:05 PM". */
-export function utcClock(date: Date): string {
-  const hours = date.getUTCHours();
-  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** "2:05 PM", or "2:05:07 PM" with the seconds: a 12-hour clock as en-US writes it. */
+export function twelveHourClock(hours: number, minutes: number, seconds?: number): string {
+  const shown = seconds === undefined ? [minutes] : [minutes, seconds];
+  return `${hours % 12 || 12}:${shown.map(twoDigits).join(':')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/** "2:05 PM". */
+export const utcClock = (date: Date): string => twelveHourClock(date.getUTCHours(), date.getUTCMinutes());
 
 /** "Jun 15, 2024, 2:05 PM": a medium date and a short time (spec 9's timestamp), in UTC. */
 export const utcDateTime = (date: Date): string =>

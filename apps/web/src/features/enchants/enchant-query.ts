@@ -12,6 +12,7 @@ import {
   RARITY_GROUPS,
   type RarityGroup,
 } from '@prison/shared/enchants';
+import { caselessOrder } from '../../lib/caseless-order.ts';
 
 export const ENCHANT_SORTS = [
   { value: 'featured', label: 'Featured' },
@@ -72,14 +73,8 @@ export function filterEnchants(enchants: readonly Enchant[], filters: EnchantFil
   );
 }
 
-// Names compare without case, character by character. For the catalogue's names (Latin letters,
-// spaces and apostrophes) that is the English order localeCompare gives (a test checks the whole
-// catalogue), without loading the browser's locale data, a long task on a phone as the page hydrates.
-const byName = (a: Enchant, b: Enchant) => {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+// A test checks the whole catalogue against localeCompare's English order.
+const byName = (a: Enchant, b: Enchant) => caselessOrder(a.name, b.name);
 // Spec 9 featured: new, reworked, returning, then enchants without a status.
 const statusRank = (enchant: Enchant) =>
   enchant.status === undefined ? ENCHANT_STATUSES.length : ENCHANT_STATUSES.indexOf(enchant.status);
