@@ -175,8 +175,10 @@ test('leaving a page while it checks the session keeps the visitor signed in', a
     }
     await route.continue().catch(() => {});
   });
+  // Awaited after the navigation but asked for before it: the check may start before goto returns.
+  const checking = page.waitForRequest('**/api/auth/me');
   await page.goto('/docs');
-  await page.waitForRequest('**/api/auth/me');
+  await checking;
   await page.goto('/leaderboard');
   await expect(page.getByRole('banner').getByRole('link', { name: 'My Profile' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();

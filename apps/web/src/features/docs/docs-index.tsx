@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { FileText, Search, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { filterDocs } from './doc-selection.ts';
 import { loadMarkdown } from './lazy-markdown.tsx';
 
@@ -23,6 +24,7 @@ interface DocsIndexProps {
 /** Spec 2.5: the "Docs Index" card, with its search and its loading, empty and no-match states. */
 export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIndexProps) {
   const searchId = useId();
+  const searchBox = useTypedBeforeHydration(search, onSearchChange);
   const shown = docs && filterDocs(docs, search);
   const filtering = search.trim() !== '';
 
@@ -51,6 +53,7 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
           className="pointer-events-none absolute inset-y-0 left-3.5 my-auto size-4 text-fg-muted"
         />
         <input
+          ref={searchBox}
           id={searchId}
           type="search"
           value={search}

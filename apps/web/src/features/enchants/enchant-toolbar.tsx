@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { controlClass, fieldLabelClass, Select, type SelectOption } from '../../components/ui/select.tsx';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { ENCHANT_SORTS, type EnchantFilters, hasActiveFilters } from './enchant-query.ts';
 import { STATUS_LABEL } from './enchant-tones.ts';
 
@@ -87,6 +88,13 @@ function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onCh
       lastWritten.current = filters.search;
     }
   }, [filters.search]);
+  const write = (search: string) => {
+    setText(search);
+    lastWritten.current = search;
+    // Typing replaces the history entry: Back returns to the previous filters, not to each letter.
+    onChange({ search }, { replace: true });
+  };
+  const box = useTypedBeforeHydration(text, write);
 
   return (
     <label className="col-span-2 block lg:col-span-1">
@@ -97,17 +105,13 @@ function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onCh
           className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-muted"
         />
         <input
+          ref={box}
           type="search"
           value={text}
           autoComplete="off"
           spellCheck={false}
           placeholder="Name, effect, system, tag…"
-          onChange={(event) => {
-            setText(event.target.value);
-            lastWritten.current = event.target.value;
-            // Typing replaces the history entry: Back returns to the previous filters, not to each letter.
-            onChange({ search: event.target.value }, { replace: true });
-          }}
+          onChange={(event) => write(event.target.value)}
           className={`${controlClass} pr-3 pl-10`}
         />
       </span>
