@@ -94,8 +94,9 @@ const PAGES: RenderedPage[] = [
     status: 404,
     content: (page) => page.getByRole('heading', { name: "We couldn't find that page." }),
     handedOver: [],
-    // The entry chunk alone: none of the code the data pages share.
-    unused: [/^\/assets\/(?!index-)[\w-]+\.js$/],
+    // The entry chunk alone (and the bundler's runtime helpers it imports): none of the code the data
+    // pages share.
+    unused: [/^\/assets\/(?!index-|rolldown-runtime-)[\w-]+\.js$/],
   },
   {
     path: '/docs?doc=joining-the-server',

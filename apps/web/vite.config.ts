@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BuiltPageHint } from '@prison/shared/page-hints';
 import tailwindcss from '@tailwindcss/vite';
@@ -132,11 +132,14 @@ function inlineThemeInit(): Plugin {
 /**
  * Replaces index.html's entry <script type="module"> with src/inline/start-app.js, inline at the end
  * of the body, and names the entry chunk in <meta name="app-entry"> for it: a page the server rendered
- * paints before its JavaScript is even asked for. The server's Content-Security-Policy admits the
- * script by its hash, as it does the theme's.
+ * paints before its JavaScript is even asked for. The chunks the entry imports (the bundler's runtime
+ * helpers, when it gives them a file of their own) are named in <meta name="app-chunk"> instead of
+ * being preloaded from the head, so they come with the entry, as a page's own chunks do. The server's
+ * Content-Security-Policy admits the script by its hash, as it does the theme's.
  */
 function startAfterFirstPaint(): Plugin {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   return {
     name: 'start-after-first-paint',
     apply: 'build',
@@ -148,6 +151,7 @@ function startAfterFirstPaint(): Plugin {
           throw new Error('index.html has no entry <script type="module"> to start after the first paint');
         return html
           .replace(entry, () => `<meta name="app-entry" content="${src}" />\n    `)
+          .replace(preload, (_link, href: string) => `<meta name="app-chunk" content="${href}" />`)
           .replace(
             '</body>',
             () => `  <script>${inlineScript('src/inline/start-app.js')}</script>\n  </body>`,
@@ -203,6 +207,25 @@ const REACT_ROUTER_PRODUCTION = {
   replacement: join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
 };
 
+/**
+ * The chunk of Zod (and of src/lib/zod-config.ts, which stands for it), and of each module of
+ * @prison/shared that builds schemas with it; null for any other module. The shared package keeps
+ * what pages show without its schemas in modules free of zod (ranking.ts, doc-text.ts...).
+ */
+const ZOD_IMPORT = /^import\s[^;]*from\s+'zod';$/m;
+const sharedSources = `${resolve(import.meta.dirname, '../../packages/shared/src')}/`;
+const buildsSchemas = new Map<string, boolean>();
+function contractChunk(id: string): string | null {
+  if (/\/node_modules\/zod\/|\/src\/lib\/zod-config\.ts$/.test(id)) return 'zod';
+  if (!id.startsWith(sharedSources)) return null;
+  let found = buildsSchemas.get(id);
+  if (found === undefined) {
+    found = ZOD_IMPORT.test(readFileSync(id, 'utf8'));
+    buildsSchemas.set(id, found);
+  }
+  return found ? `${basename(id, '.ts')}-schemas` : null;
+}
+
 const BROWSER_BUILD = {
   plugins: [
     react(),
@@ -235,6 +258,11 @@ const BROWSER_BUILD = {
         // The admin console's code stays out of it, so the public site never downloads it.
         codeSplitting: {
           groups: [
+            // Zod, and each module of schemas of the site's answers in a file of its own: loaded with the
+            // first answer or live message a page reads (src/lib/lazy-schema.ts), never with a page
+            // (scripts/check-budget.mjs checks), and only the schemas the page reads are built. Only
+            // they: what they import from modules free of zod stays where pages find it.
+            { name: contractChunk, priority: 3, includeDependenciesRecursively: false },
             // The first page load's code stays in the entry chunk (scripts/check-budget.mjs measures it).
             { name: 'initial', tags: ['$initial'], priority: 2 },
             {

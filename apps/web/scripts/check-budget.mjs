@@ -22,10 +22,8 @@ const HOME_MODULES = ['src/features/home/home-page.tsx'];
  * budget. Zod checks API answers (the lazy pages'; a server-rendered page brings its data checked),
  * TanStack Query holds the lazy pages' server state.
  */
-export const KEPT_OFF_THE_HOME_PAGE = [
-  { name: 'Zod', marker: /\$ZodObject/ },
-  { name: 'TanStack Query', marker: /No QueryClient set/ },
-];
+const ZOD = { name: 'Zod', marker: /\$ZodObject/ };
+export const KEPT_OFF_THE_HOME_PAGE = [ZOD, { name: 'TanStack Query', marker: /No QueryClient set/ }];
 
 /**
  * Libraries that only some pages may download: each is recognised in a built file by a string of its
@@ -100,6 +98,26 @@ export function homePageProblems(files, readAsset, libraries = KEPT_OFF_THE_HOME
 }
 
 /**
+ * One sentence per page whose first load (the entry's files and the chunks its HTML
+ * names, page-hints.json) holds Zod. Such a page brings its data already checked: the schemas load
+ * with the first answer or live message it reads (src/lib/lazy-schema.ts), after it has started.
+ * @param {{ path: string, modulepreload: string[] }[]} hints
+ * @param {string[]} entryFiles the entry's JavaScript (homePageJavaScript)
+ * @param {(file: string) => Uint8Array} readAsset
+ * @returns {string[]}
+ */
+export function firstLoadProblems(hints, entryFiles, readAsset) {
+  const decoder = new TextDecoder();
+  return hints.flatMap(({ path, modulepreload }) => {
+    const files = [...entryFiles, ...modulepreload.map((file) => file.replace(/^\//, ''))];
+    const holders = files.filter((file) => ZOD.marker.test(decoder.decode(readAsset(file))));
+    return holders.length === 0
+      ? []
+      : [`${path} loads Zod as it starts (${holders.join(', ')}); its schemas must load when first used.`];
+  });
+}
+
+/**
  * What is wrong with where the confined libraries ended up: one sentence per page that loads a library
  * it must not, and one per library found nowhere (its marker no longer matches its code).
  * @param {Manifest} manifest
@@ -165,12 +183,18 @@ function main() {
   if (offHome.length === 0) {
     console.log(`Kept off the home page: ${KEPT_OFF_THE_HOME_PAGE.map((l) => l.name).join(', ')}.`);
   }
+  const hints = JSON.parse(readFileSync(join(dist, 'page-hints.json'), 'utf8'));
+  const startingWithZod = firstLoadProblems(hints, files, (file) => readFileSync(join(dist, file)));
+  for (const problem of startingWithZod) console.error(problem);
+  if (startingWithZod.length === 0) {
+    console.log(`No page loads Zod as it starts (${hints.length} pages with hints).`);
+  }
   const problems = confinementProblems(manifest, (file) => readFileSync(join(dist, file)));
   for (const problem of problems) console.error(problem);
   if (problems.length === 0) {
     console.log(`Chart libraries stay on their pages: ${CONFINED_LIBRARIES.map((l) => l.name).join(', ')}.`);
   }
-  if (failed || offHome.length > 0 || problems.length > 0) process.exit(1);
+  if (failed || offHome.length > 0 || startingWithZod.length > 0 || problems.length > 0) process.exit(1);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

@@ -4,6 +4,7 @@ import {
   BUDGET_BYTES,
   CONFINED_LIBRARIES,
   confinementProblems,
+  firstLoadProblems,
   homePageJavaScript,
   homePageProblems,
 } from './check-budget.mjs';
@@ -82,6 +83,36 @@ describe('homePageProblems', () => {
       'The home page loads Zod (assets/vendor.js); only lazy pages may.',
     ]);
     expect(homePageProblems(['assets/index.js', 'assets/clean.js'], readBuilt)).toEqual([]);
+  });
+});
+
+describe('firstLoadProblems', () => {
+  const built: Record<string, string> = {
+    'assets/index.js': 'import "./shared.js";',
+    'assets/shared.js': 'export const x = 1;',
+    'assets/leaderboard.js': 'import "./shared.js"; import("./contracts.js");',
+    'assets/contracts.js': 'const o=e(`$ZodObject`,(t,n)=>{});',
+  };
+  const readBuilt = (file: string) => encoder.encode(built[file] ?? '');
+
+  it('passes when Zod is only a lazy import of a server-rendered page', () => {
+    const hints = [{ path: '/leaderboard', modulepreload: ['/assets/shared.js', '/assets/leaderboard.js'] }];
+    expect(firstLoadProblems(hints, ['assets/index.js'], readBuilt)).toEqual([]);
+  });
+
+  it('names each page whose named chunks, or whose entry, hold Zod', () => {
+    const hints = [
+      { path: '/status', modulepreload: ['/assets/shared.js'] },
+      { path: '/leaderboard', modulepreload: ['/assets/contracts.js', '/assets/leaderboard.js'] },
+    ];
+    expect(firstLoadProblems(hints, ['assets/index.js'], readBuilt)).toEqual([
+      '/leaderboard loads Zod as it starts (assets/contracts.js); its schemas must load when first used.',
+    ]);
+    expect(
+      firstLoadProblems(hints.slice(0, 1), ['assets/index.js', 'assets/contracts.js'], readBuilt),
+    ).toEqual([
+      '/status loads Zod as it starts (assets/contracts.js); its schemas must load when first used.',
+    ]);
   });
 });
 

@@ -46,5 +46,11 @@ export function tokenExpiringIn(seconds: number, sub: string = PLAYER.uuid): str
   return fakeToken({ sub, exp: Math.floor(Date.now() / 1000) + seconds });
 }
 
-/** Resolves after pending promise callbacks and timers of zero delay have run. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves after pending promise callbacks and timers of zero delay have run, and after the modules
+ * being imported have loaded: a live message waits for its schema's (lib/lazy-schema.ts).
+ */
+export async function settle(): Promise<void> {
+  await vi.dynamicImportSettled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}

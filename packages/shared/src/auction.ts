@@ -2,8 +2,25 @@
 // sections 3, 7 and 8). Prices are unit prices; money is exact: numeric in the database, a decimal
 // string on the wire (money.ts).
 import { z } from 'zod';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  LISTING_SORTS,
+  LISTINGS_DEFAULT_LIMIT,
+  LISTINGS_MAX_LIMIT,
+} from './auction-terms.ts';
 import { describedMoney } from './money.ts';
 import { isStorableText } from './storable.ts';
+
+// The listing orders, page sizes and retry header (auction-terms.ts holds them without zod).
+export {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  LISTING_SORTS,
+  LISTINGS_DEFAULT_LIMIT,
+  LISTINGS_MAX_LIMIT,
+  type ListingSort,
+} from './auction-terms.ts';
 
 export const auctionCategorySchema = z.object({
   key: z.string(),
@@ -16,14 +33,6 @@ export const auctionCategorySchema = z.object({
 export type AuctionCategory = z.infer<typeof auctionCategorySchema>;
 export const auctionCategoriesSchema = z.object({ categories: z.array(auctionCategorySchema) });
 
-export const LISTING_SORTS = ['price_asc', 'price_desc', 'quantity_asc', 'quantity_desc'] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-/**
- * A page of listings: 50 fill a tall screen (a row is about 250 bytes of JSON, so a page is about
- * 12 KB) and leave scrolling a request every few screens; 100 bounds what one request reads and sends.
- */
-export const LISTINGS_DEFAULT_LIMIT = 50;
-export const LISTINGS_MAX_LIMIT = 100;
 /** Far longer than any cursor the server writes (a sort, a price of 40 digits and a listing id). */
 const CURSOR_MAX_LENGTH = 512;
 const LIMIT_RANGE = `limit must be a whole number from 1 to ${LISTINGS_MAX_LIMIT}`;
@@ -145,9 +154,6 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-/** A retried purchase with the same key answers the first result instead of buying twice. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 export const idempotencyKeySchema = z
   .string()
   .regex(

@@ -33,12 +33,8 @@ export const logoutRequestSchema = z.object({ refresh_token: z.string().max(512)
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 
-// Two-factor sign-in (TOTP, RFC 6238).
-export const TWO_FACTOR_REQUIRED = 'Two-factor code required';
-/** The admin API's answer to a staff account without two-factor sign-in when STAFF_2FA=required. */
-export const STAFF_TWO_FACTOR_REQUIRED =
-  'Staff accounts must turn on two-factor sign-in: enrol from the Security card of your profile.';
-export const RECOVERY_CODE_COUNT = 10;
+// Two-factor sign-in (two-factor.ts holds its answers and counts without zod).
+export { RECOVERY_CODE_COUNT, STAFF_TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED } from './two-factor.ts';
 
 /** A sign-in refused for want of a (right) second factor: the login page then asks for the code. */
 export const loginRefusalSchema = errorSchema.extend({ two_factor_required: z.literal(true).optional() });

@@ -1,13 +1,18 @@
 // The public leaderboard (spec sections 2.9, 3 Leaderboard entry and Ranks, 7, 9).
 import { z } from 'zod';
 import { moneySchema } from './money.ts';
+import { LEADERBOARD_DEFAULT_LIMIT, LEADERBOARD_MAX_LIMIT, LEADERBOARD_METRICS } from './ranking.ts';
 
-export const LEADERBOARD_METRICS = ['level', 'xp', 'prestige', 'balance'] as const;
-export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
-
-// Spec 9: the site asks for 50; the server keeps (and answers at most) the top 100 of each metric.
-export const LEADERBOARD_DEFAULT_LIMIT = 50;
-export const LEADERBOARD_MAX_LIMIT = 100;
+// The metrics, limits and ranks (ranking.ts holds them without zod).
+export {
+  isRank,
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  LEADERBOARD_METRICS,
+  type LeaderboardMetric,
+  RANKS,
+  type Rank,
+} from './ranking.ts';
 
 export const leaderboardMetricSchema = z.enum(LEADERBOARD_METRICS, {
   error: (issue) => `Unknown metric "${String(issue.input)}": use one of ${LEADERBOARD_METRICS.join(', ')}`,
@@ -48,11 +53,3 @@ export const leaderboardSchema = z.array(leaderboardEntrySchema);
 /** What /ws/leaderboard pushes on connect and whenever the ranking changes. */
 export const leaderboardMessageSchema = z.object({ entries: leaderboardSchema });
 export type LeaderboardMessage = z.infer<typeof leaderboardMessageSchema>;
-
-// Spec 3 Ranks, lowest first. Any other rank is shown with the default grey badge.
-export const RANKS = ['ROOKIE', 'CADET', 'SENTINEL', 'COMMANDER', 'DOMINUS', 'ARCHON'] as const;
-export type Rank = (typeof RANKS)[number];
-
-export function isRank(value: string): value is Rank {
-  return (RANKS as readonly string[]).includes(value);
-}

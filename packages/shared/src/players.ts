@@ -1,6 +1,7 @@
 // Players as the profile sees them (spec 2.7, 3 Profile data, Player stats response, GKit state,
 // Activity item; 7 the players calls). Times are ISO strings; money is an exact decimal string.
 import { z } from 'zod';
+import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from './activity-limits.ts';
 import { moneySchema } from './money.ts';
 
 // Any 8-4-4-4-12 hex id, like the bridge's: Bedrock players joining through Floodgate have ids such
@@ -48,8 +49,8 @@ export const playerStatsSchema = z.object({
 });
 export type PlayerStats = z.infer<typeof playerStatsSchema>;
 
-export const ACTIVITY_DEFAULT_LIMIT = 10;
-export const ACTIVITY_MAX_LIMIT = 50;
+// The feed's limits (activity-limits.ts holds them without zod).
+export { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from './activity-limits.ts';
 
 export const activityQuerySchema = z.object({
   limit: clampedLimit(ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT, 'entries, newest first'),

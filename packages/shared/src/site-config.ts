@@ -25,11 +25,6 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-// Spec 9 Season (season.ts holds it without zod).
+// Spec 9 Season and the address templates (season.ts and address-template.ts hold them without zod).
+export { fillTemplate } from './address-template.ts';
 export { SEASON } from './season.ts';
-
-export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? encodeURIComponent(String(values[key])) : whole,
-  );
-}

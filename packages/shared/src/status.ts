@@ -2,6 +2,9 @@
 // server's health figures and the history of players online.
 import { z } from 'zod';
 
+// The chart ranges (status-ranges.ts holds them without zod).
+export { STATUS_RANGES, STATUS_SERIES, type StatusRange } from './status-ranges.ts';
+
 /** One point of a chart: the start of its bucket (epoch seconds) and the most players online in it. */
 export const statusPointSchema = z.tuple([z.int(), z.int().nullable()]);
 
@@ -12,9 +15,6 @@ export const statusSeriesSchema = z.object({
   points: z.array(statusPointSchema),
 });
 export type StatusSeries = z.infer<typeof statusSeriesSchema>;
-
-export const STATUS_RANGES = ['day', 'week', 'month'] as const;
-export type StatusRange = (typeof STATUS_RANGES)[number];
 
 export const serverStatusSchema = z.object({
   /** False once the game server has been silent for 60 seconds; the figures below are then its last. */
@@ -31,9 +31,3 @@ export const serverStatusSchema = z.object({
   history: z.object({ day: statusSeriesSchema, week: statusSeriesSchema, month: statusSeriesSchema }),
 });
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
-
-export const STATUS_SERIES = {
-  day: { spanSeconds: 24 * 3600, step: 300 },
-  week: { spanSeconds: 7 * 24 * 3600, step: 3600 },
-  month: { spanSeconds: 30 * 24 * 3600, step: 4 * 3600 },
-} as const satisfies Record<StatusRange, { spanSeconds: number; step: number }>;

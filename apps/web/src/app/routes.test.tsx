@@ -53,7 +53,10 @@ describe('public route set', () => {
     // The pages' data is not what this is about: answered at once with nothing, so no page waits.
     stubFetch(async () => json([]));
     renderRoutes(publicRoutes(), path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // A page whose loader reads an answer waits for its schema's module too (lib/lazy-schema.ts),
+    // the first import of which is slow on a busy machine.
+    const heading = await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 });
+    expect(heading).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

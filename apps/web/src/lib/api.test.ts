@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { json, PLAYER, settle, stubFetch } from '../../test/fake-fetch.ts';
 import { apiFetch, apiJson, fetchJson, isHttpError, jsonRequest, signOut } from './api.ts';
+import { lazySchema } from './lazy-schema.ts';
 import { isSessionExpired, readSession, saveSession } from './session.ts';
 
 const PAIR = { access_token: 'new.access.token', refresh_token: 'new-refresh' };
@@ -170,7 +171,7 @@ describe('apiFetch', () => {
 });
 
 describe('fetchJson', () => {
-  const docs = z.array(z.object({ title: z.string() }));
+  const docs = lazySchema(async () => z.array(z.object({ title: z.string() })));
 
   it('answers the parsed body, without credentials', async () => {
     const { requests } = stubFetch(async () => json([{ title: 'Gangs' }]));
@@ -188,7 +189,7 @@ describe('fetchJson', () => {
 });
 
 describe('apiJson', () => {
-  const result = z.object({ output: z.string() });
+  const result = lazySchema(async () => z.object({ output: z.string() }));
 
   it('sends a JSON body with the bearer token and answers the parsed body', async () => {
     const { requests, paths } = stubFetch(async () => json({ output: 'There are 3 players online' }));

@@ -1,11 +1,13 @@
 // Calls to the site's API (spec 7); every call of the site goes through here. fetchJson (no sign-in)
 // and apiJson (signed in) answer the parsed body, or throw HttpError("HTTP {status}") carrying the
-// answer's {detail}. Framework-free, so TanStack Query fetchers, the start-up check and event handlers
-// all share the same rules:
+// answer's {detail}. Each names the schema of its answer as a LazySchema (lazy-schema.ts), loaded
+// alongside the answer. Framework-free, so TanStack Query fetchers, the start-up check and event
+// handlers all share the same rules:
 // - apiFetch adds Authorization: Bearer {token} unless the caller set an Authorization header;
 // - a 401 triggers one refresh and one retry; concurrent 401s share that one refresh;
 // - when the refresh fails the session expires and the original 401 response is returned.
 import type { z } from 'zod';
+import { type LazySchema, lazySchema } from './lazy-schema.ts';
 import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
 
 /** A non-OK answer: a plain Error("HTTP {status}") (spec 8 Plain fetch non-OK) that also carries the status. */
@@ -44,11 +46,22 @@ async function errorBody(response: Response): Promise<unknown> {
   }
 }
 
-async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+async function readJson<S extends z.ZodType>(
+  answer: Promise<Response>,
+  schema: LazySchema<S>,
+): Promise<z.infer<S>> {
+  // The schema loads while the answer is on its way; the answer's own failure comes first.
+  const loading = schema();
+  loading.catch(() => {});
+  const response = await answer;
   if (!response.ok) throw httpError(response.status, await errorBody(response.clone()));
-  // 204 No Content: no body to read, so the schema is given null (z.null() accepts it).
-  return schema.parse(response.status === 204 ? null : await response.json());
+  // 204 No Content: no body to read, so the schema is given null (noContent accepts it).
+  const body = response.status === 204 ? null : await response.json();
+  return (await loading).parse(body);
 }
+
+/** The schema of an answer with no content (204), such as a deletion's. */
+export const noContent = lazySchema(async () => (await import('@prison/shared/errors')).noContentSchema);
 
 function acceptingJson(init?: RequestInit): RequestInit {
   const headers = new Headers(init?.headers);
@@ -74,21 +87,21 @@ export function setPublicFetch(implementation: typeof fetch): void {
 }
 
 /** An unauthenticated JSON call (docs, leaderboard): throws Error("HTTP {status}") on a non-OK answer. */
-export async function fetchJson<S extends z.ZodType>(
+export function fetchJson<S extends z.ZodType>(
   input: RequestInfo | URL,
-  schema: S,
+  schema: LazySchema<S>,
   init?: RequestInit,
 ): Promise<z.infer<S>> {
-  return readJson(await publicFetch(input, acceptingJson(init)), schema);
+  return readJson(publicFetch(input, acceptingJson(init)), schema);
 }
 
 /** An authenticated JSON call through apiFetch; throws HttpError ("HTTP {status}") on a non-OK answer. */
-export async function apiJson<S extends z.ZodType>(
+export function apiJson<S extends z.ZodType>(
   input: RequestInfo | URL,
-  schema: S,
+  schema: LazySchema<S>,
   init?: RequestInit,
 ): Promise<z.infer<S>> {
-  return readJson(await apiFetch(input, acceptingJson(init)), schema);
+  return readJson(apiFetch(input, acceptingJson(init)), schema);
 }
 
 function callerAuthorization(input: RequestInfo | URL, init: RequestInit): boolean {
@@ -121,6 +134,9 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   // The retry's answer is final, a second 401 included: one refresh and one retry per call.
   return fetch(retryInput, withBearer(init, fresh));
 }
+
+/** POST /api/auth/refresh's answer (lib/session-check.ts uses it too). */
+export const tokenPairSchema = lazySchema(async () => (await import('@prison/shared/auth')).tokenPairSchema);
 
 let refreshing: Promise<string | null> | null = null;
 
@@ -157,9 +173,6 @@ async function refreshUnlessDone(staleToken: string): Promise<string | null> {
     return null;
   }
   try {
-    // The schema comes with zod, which a visitor without a session never needs: not in the first
-    // page load's code (lib/session-check.ts loads it the same way).
-    const { tokenPairSchema } = await import('@prison/shared/auth');
     const pair = await fetchJson(
       '/api/auth/refresh',
       tokenPairSchema,

@@ -3,6 +3,7 @@
 // and a successful open resets the backoff.
 import { reconnectDelay } from '@prison/shared/reconnect';
 import type { z } from 'zod';
+import type { LazySchema } from './lazy-schema.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -44,6 +45,25 @@ export function parseLiveMessage<S extends z.ZodType>(schema: S, data: unknown):
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Reads a live message once its schema has loaded (the first message loads it) and hands it to
+ * `handle`; a malformed one is ignored, as is one that came when the schema could not load. Messages
+ * are read in the order they came: they all wait on the same load.
+ */
+export function readLiveMessage<S extends z.ZodType>(
+  schema: LazySchema<S>,
+  data: unknown,
+  handle: (message: z.infer<S>) => void,
+): void {
+  schema().then(
+    (loaded) => {
+      const message = parseLiveMessage(loaded, data);
+      if (message !== undefined) handle(message);
+    },
+    () => {},
+  );
 }
 
 export function liveSocketUrl(path: string, location: Pick<Location, 'protocol' | 'host'>): string {

@@ -2,7 +2,8 @@
 // decode its payload; if exp is missing or past, refresh (no refresh token: expired); then fetch the
 // current user and keep it. Any failure expires the session. With no stored token, a session found in
 // the mirror cookies is checked the same way before it is taken.
-import { apiJson, fetchJson, isHttpError, jsonRequest, refreshAccessToken } from './api.ts';
+import { apiJson, fetchJson, isHttpError, jsonRequest, refreshAccessToken, tokenPairSchema } from './api.ts';
+import { lazySchema } from './lazy-schema.ts';
 import {
   clearSessionCookies,
   logout,
@@ -30,9 +31,8 @@ if (typeof window !== 'undefined') {
   });
 }
 
-// The answers' schemas come with zod, which only a visitor with a session needs: they load when a
-// session is checked, not with every page's first load.
-const authContract = () => import('@prison/shared/auth');
+// GET /api/auth/me's answer: loaded when a session is checked, which only a visitor with one needs.
+const userSchema = lazySchema(async () => (await import('@prison/shared/auth')).userSchema);
 
 /** The JSON payload of a JWT, or null when it is not base64url-encoded JSON object. */
 export function decodeTokenPayload(token: string): Record<string, unknown> | null {
@@ -86,7 +86,6 @@ export async function checkStoredSession(
     // Through apiJson: a token the server refuses despite its exp (a rotated signing key) gets the
     // one refresh and retry every call gets, before the session is given up. A refusal, or an answer
     // that is not a user, expires it (the catch below).
-    const { userSchema } = await authContract();
     const user = await apiJson('/api/auth/me', userSchema);
     // Keep the user only for the token it belongs to: a sign-in meanwhile stored someone else.
     const current = readToken();
@@ -109,7 +108,6 @@ async function adoptCookieSession(found: NewSession | null, now: number): Promis
   let { token, refreshToken } = found;
   const payload = decodeTokenPayload(token);
   try {
-    const { tokenPairSchema, userSchema } = await authContract();
     if (!payload || needsRefresh(payload, now)) {
       const pair = await fetchJson(
         '/api/auth/refresh',

@@ -1,4 +1,4 @@
-import { isRank, type Rank } from '@prison/shared/leaderboard';
+import { isRank, type Rank } from '@prison/shared/ranking';
 import { clsx } from 'clsx';
 
 // Spec 3 Ranks: each rank its own colour, climbing from green to violet; any other rank is grey.

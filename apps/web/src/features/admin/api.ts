@@ -3,14 +3,11 @@
 import {
   type AuditActionName,
   type AuditEvents,
-  auditEventsSchema,
   type CommandResult,
-  commandResultSchema,
   DASHBOARD_REFRESH_MS,
   type Dashboard,
-  dashboardSchema,
 } from '@prison/shared/admin';
-import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/auth';
+import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/two-factor';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -21,7 +18,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 import { retryUnless } from '../../lib/query-client.ts';
+
+const contract = () => import('@prison/shared/admin');
+const auditEventsSchema = lazySchema(async () => (await contract()).auditEventsSchema);
+const commandResultSchema = lazySchema(async () => (await contract()).commandResultSchema);
+const dashboardSchema = lazySchema(async () => (await contract()).dashboardSchema);
 
 const DASHBOARD_ERROR = 'Unable to load dashboard';
 

@@ -2,17 +2,8 @@
 // calls; categories refresh every few seconds, and a category's listings come a page at a time
 // (`next_cursor`), more as the player scrolls. A purchase carries an Idempotency-Key so that a
 // retried request can never buy twice.
-import {
-  type AuctionCategory,
-  auctionCategoriesSchema,
-  IDEMPOTENCY_HEADER,
-  type Listing,
-  type ListingSort,
-  type Listings,
-  listingsSchema,
-  type Purchase,
-  purchaseSchema,
-} from '@prison/shared/auction';
+import type { AuctionCategory, Listing, Listings, Purchase } from '@prison/shared/auction';
+import { IDEMPOTENCY_HEADER, type ListingSort } from '@prison/shared/auction-terms';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -25,8 +16,14 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiJson, jsonRequest } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 import { afterPurchase } from './auction-model.ts';
+
+const contract = () => import('@prison/shared/auction');
+const auctionCategoriesSchema = lazySchema(async () => (await contract()).auctionCategoriesSchema);
+const listingsSchema = lazySchema(async () => (await contract()).listingsSchema);
+const purchaseSchema = lazySchema(async () => (await contract()).purchaseSchema);
 
 // Spec 2.10: "prices refresh every few seconds".
 const CATEGORY_REFRESH_MS = 5000;

@@ -1,4 +1,5 @@
-import { LISTING_SORTS, type Listing, type ListingSort, type Listings } from '@prison/shared/auction';
+import type { Listing, Listings } from '@prison/shared/auction';
+import { LISTING_SORTS, type ListingSort } from '@prison/shared/auction-terms';
 import { pageTitle } from '@prison/shared/brand';
 import { ArrowLeft, BarChart3, Medal } from 'lucide-react';
 import { useCallback, useState } from 'react';

@@ -1,7 +1,12 @@
 // Spec 2.6 Login and spec 8: the sign-in call. The start-up check, the refresh and the logout live
 // with the session in lib/.
-import { type LoginResponse, loginRefusalSchema, loginResponseSchema } from '@prison/shared/auth';
+import type { LoginResponse } from '@prison/shared/auth';
 import { fetchJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+
+const contract = () => import('@prison/shared/auth');
+const loginResponseSchema = lazySchema(async () => (await contract()).loginResponseSchema);
+const loginRefusalSchema = lazySchema(async () => (await contract()).loginRefusalSchema);
 
 export const LOGIN_FAILED = 'Login failed';
 const NETWORK_ERROR = 'Network error';
@@ -27,7 +32,7 @@ export async function requestLogin(
     );
   } catch (error) {
     if (isHttpError(error)) {
-      const refusal = loginRefusalSchema.safeParse(error.body);
+      const refusal = (await loginRefusalSchema()).safeParse(error.body);
       if (refusal.success && refusal.data.two_factor_required)
         throw new TwoFactorRequiredError(refusal.data.detail);
       throw new Error(error.detail ?? LOGIN_FAILED);

@@ -1,26 +1,23 @@
 // GET /api/docs (no sign-in) and POST /api/docs (staff), spec 7; editing, deleting, restoring and
 // each doc's history (staff, issue 15); WS /api/docs/ws, which says each doc's revision, so that an
 // open page loads the list again when it changes.
-import {
-  type CreateDocRequest,
-  type DeletedDoc,
-  type Doc,
-  type DocsLiveMessage,
-  deletedDocListSchema,
-  docListSchema,
-  docRevisionListSchema,
-  docRevisionTextSchema,
-  docSchema,
-  docsLiveMessageSchema,
-  type EditDocRequest,
-  sortDocs,
-} from '@prison/shared/docs';
+
+import { sortDocs } from '@prison/shared/doc-text';
+import type { CreateDocRequest, DeletedDoc, Doc, DocsLiveMessage, EditDocRequest } from '@prison/shared/docs';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { apiJson, fetchJson, isNotFound, jsonRequest } from '../../lib/api.ts';
-import { parseLiveMessage } from '../../lib/live-socket.ts';
+import { apiJson, fetchJson, isNotFound, jsonRequest, noContent } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+import { readLiveMessage } from '../../lib/live-socket.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
+
+const contract = () => import('@prison/shared/docs');
+const docSchema = lazySchema(async () => (await contract()).docSchema);
+const docListSchema = lazySchema(async () => (await contract()).docListSchema);
+const deletedDocListSchema = lazySchema(async () => (await contract()).deletedDocListSchema);
+const docRevisionListSchema = lazySchema(async () => (await contract()).docRevisionListSchema);
+const docRevisionTextSchema = lazySchema(async () => (await contract()).docRevisionTextSchema);
+const docsLiveMessageSchema = lazySchema(async () => (await contract()).docsLiveMessageSchema);
 
 const NO_DOCS: Doc[] = [];
 /** Every docs query starts with it: a change to the docs refreshes them all. */
@@ -125,7 +122,7 @@ export function useRestoreRevision() {
 export function useDeleteDoc() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (slug: string) => apiJson(docPath(slug), z.null(), { method: 'DELETE' }),
+    mutationFn: (slug: string) => apiJson(docPath(slug), noContent, { method: 'DELETE' }),
     onSuccess: (_, slug) => {
       patchList(queryClient, slug, null);
       void queryClient.invalidateQueries({ queryKey: deletedDocsQueryOptions().queryKey });
@@ -185,8 +182,7 @@ export function useDocsFeed(): void {
   const queryClient = useQueryClient();
   const [live, setLive] = useState<DocsLiveMessage | null>(null);
   useLiveSocket('/api/docs/ws', (data) => {
-    const message = parseLiveMessage(docsLiveMessageSchema, data);
-    if (message) setLive(message);
+    readLiveMessage(docsLiveMessageSchema, data, setLive);
   });
   const { data: docs, dataUpdatedAt } = useQuery(docsQueryOptions());
   const attempts = useRef(0);

@@ -1,4 +1,5 @@
-import { type Doc, slugify } from '@prison/shared/docs';
+import { slugify } from '@prison/shared/doc-text';
+import type { Doc } from '@prison/shared/docs';
 import { CircleAlert, CircleCheck, LoaderCircle, PenLine, Plus } from 'lucide-react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';

@@ -1,9 +1,9 @@
 import type { Doc } from '@prison/shared/docs';
 import { CircleCheck, History, PenLine, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { DeleteDocDialog } from './delete-doc-dialog.tsx';
-import { DocEditor } from './doc-editor.tsx';
+import { DocEditor } from './doc-editors.tsx';
 import { DocHistory } from './doc-history.tsx';
 import { DocReader } from './doc-reader.tsx';
 
@@ -39,8 +39,11 @@ export function DocCard({ doc, loading, canWrite, onDeleted, onModeChange }: Doc
   };
 
   if (canWrite && doc && shown?.mode === 'edit') {
+    // While the editor loads (the page preloads it for staff), the doc stays as it was.
     return (
-      <DocEditor doc={doc} onClose={(saved) => open('read', { from: 'edit', saved: saved?.revision })} />
+      <Suspense fallback={<DocReader doc={doc} loading={false} />}>
+        <DocEditor doc={doc} onClose={(saved) => open('read', { from: 'edit', saved: saved?.revision })} />
+      </Suspense>
     );
   }
   if (canWrite && doc && shown?.mode === 'history') {

@@ -1,4 +1,5 @@
-import { type Doc, matchesDocSearch } from '@prison/shared/docs';
+import { matchesDocSearch } from '@prison/shared/doc-text';
+import type { Doc } from '@prison/shared/docs';
 
 /** The slug a location's hash names (/docs#gangs, spec 2.5), if any. */
 export function hashSlug(hash: string): string | null {

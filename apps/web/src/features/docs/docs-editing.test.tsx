@@ -74,10 +74,11 @@ describe('editing a doc', () => {
     const user = userEvent.setup();
     await user.click(await (await findReader()).findByRole('button', { name: 'Edit' }));
 
-    const editor = screen.getByRole('region', { name: 'Edit “Server Rules”' });
+    const editor = await screen.findByRole('region', { name: 'Edit “Server Rules”' });
     const title = within(editor).getByLabelText('Title');
     expect(title).toHaveValue('Server Rules');
-    expect(title).toHaveFocus();
+    // Once the editor has mounted (it loads on demand: doc-editors.tsx).
+    await waitFor(() => expect(title).toHaveFocus());
     expect(within(editor).getByText('/docs/rules', { selector: 'code' })).toBeInTheDocument();
     const content = within(editor).getByLabelText('Markdown content');
     expect(content).toHaveValue(RULES.content);

@@ -2,14 +2,14 @@ import { pageTitle } from '@prison/shared/brand';
 import type { Doc } from '@prison/shared/docs';
 import { canEditDocs } from '@prison/shared/roles';
 import { LockKeyhole, PenLine } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { docsQueryOptions, useDeletedDocs, useDocs, useDocsFeed } from './api.ts';
-import { CreateDocCard } from './create-doc-card.tsx';
 import { DeletedDocs } from './deleted-docs.tsx';
 import { DocCard } from './doc-card.tsx';
+import { CreateDocCard, preloadDocEditors } from './doc-editors.tsx';
 import { hashSlug, selectDoc } from './doc-selection.ts';
 import { DocsIndex } from './docs-index.tsx';
 import { holdsServerMarkdown, loadMarkdown } from './lazy-markdown.tsx';
@@ -49,6 +49,9 @@ export function DocsPage() {
   const session = useSession();
   const canWrite = session ? canEditDocs(session.user.roles) : false;
   const deleted = useDeletedDocs(canWrite);
+  useEffect(() => {
+    if (canWrite) preloadDocEditors();
+  }, [canWrite]);
   const [search, setSearch] = useState('');
   const readerRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -125,7 +128,11 @@ export function DocsPage() {
                 onModeChange={() => requestAnimationFrame(() => reveal(readerRef.current))}
               />
             </div>
-            {canWrite && <CreateDocCard onCreated={show} titleRef={titleRef} />}
+            {canWrite && (
+              <Suspense fallback={null}>
+                <CreateDocCard onCreated={show} titleRef={titleRef} />
+              </Suspense>
+            )}
             {canWrite && deleted && <DeletedDocs docs={deleted} onRestored={show} />}
           </div>
         </div>

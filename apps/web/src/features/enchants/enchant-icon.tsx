@@ -1,4 +1,4 @@
-import { fillTemplate } from '@prison/shared/site-config';
+import { fillTemplate } from '@prison/shared/address-template';
 import { clsx } from 'clsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { useSiteConfig } from '../../lib/site-config.tsx';

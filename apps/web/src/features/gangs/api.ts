@@ -1,11 +1,16 @@
 // A gang's page: GET /api/gangs/{id} for the gang and its recent milestones, then the gang kept live
 // by WS /api/gangs/ws, which pushes every gang ({gangs}) on connect and whenever one changes.
-import { type GangPage, gangPageSchema, gangsMessageSchema } from '@prison/shared/social';
+import type { GangPage } from '@prison/shared/social';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchJson } from '../../lib/api.ts';
-import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
+
+const contract = () => import('@prison/shared/social');
+const gangPageSchema = lazySchema(async () => (await contract()).gangPageSchema);
+const gangsMessageSchema = lazySchema(async () => (await contract()).gangsMessageSchema);
 
 function getGangPage(id: string): Promise<GangPage> {
   return fetchJson(`/api/gangs/${encodeURIComponent(id)}`, gangPageSchema);
@@ -31,8 +36,9 @@ export function useGangFeed(id: string, enabled: boolean): LiveStatus {
   const queryClient = useQueryClient();
   const { queryKey } = gangPageQueryOptions(id);
   return useLiveSocket(enabled ? '/api/gangs/ws' : null, (data) => {
-    const gang = parseLiveMessage(gangsMessageSchema, data)?.gangs.find((each) => each.id === id);
-    if (!gang) return;
-    queryClient.setQueryData(queryKey, (page) => (page ? { ...page, gang } : page));
+    readLiveMessage(gangsMessageSchema, data, (message) => {
+      const gang = message.gangs.find((each) => each.id === id);
+      if (gang) queryClient.setQueryData(queryKey, (page) => (page ? { ...page, gang } : page));
+    });
   });
 }

@@ -1,21 +1,24 @@
 // The leaderboard's server state (spec 7): GET /api/leaderboard?limit=50 without authentication,
 // kept fresh by /ws/leaderboard, which pushes {entries} on connect and whenever the ranking changes.
+import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import {
   LEADERBOARD_DEFAULT_LIMIT,
   LEADERBOARD_METRICS,
-  type LeaderboardEntry,
   type LeaderboardMetric,
-  leaderboardMessageSchema,
-  leaderboardSchema,
-} from '@prison/shared/leaderboard';
+} from '@prison/shared/ranking';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchJson } from '../../lib/api.ts';
-import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
 // Spec 9: the leaderboard shows the top 50.
 export const LEADERBOARD_LIMIT = LEADERBOARD_DEFAULT_LIMIT;
+
+const contract = () => import('@prison/shared/leaderboard');
+const leaderboardSchema = lazySchema(async () => (await contract()).leaderboardSchema);
+const leaderboardMessageSchema = lazySchema(async () => (await contract()).leaderboardMessageSchema);
 
 const query = (metric: LeaderboardMetric) => `limit=${LEADERBOARD_LIMIT}&metric=${metric}`;
 
@@ -48,10 +51,10 @@ export function useLeaderboardFeed(metric: LeaderboardMetric): {
   const queryClient = useQueryClient();
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const status = useLiveSocket(`/ws/leaderboard?${query(metric)}`, (data) => {
-    const message = parseLiveMessage(leaderboardMessageSchema, data);
-    if (!message) return;
-    queryClient.setQueryData(leaderboardQueryOptions(metric).queryKey, message.entries);
-    setUpdatedAt(new Date());
+    readLiveMessage(leaderboardMessageSchema, data, (message) => {
+      queryClient.setQueryData(leaderboardQueryOptions(metric).queryKey, message.entries);
+      setUpdatedAt(new Date());
+    });
   });
   return { status, updatedAt };
 }

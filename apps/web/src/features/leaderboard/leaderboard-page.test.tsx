@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { json, settle, stubFetch } from '../../../test/fake-fetch.ts';
 import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
 import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { UNKNOWN_RANK_STYLE } from '../../components/ui/rank-badge.tsx';
@@ -167,11 +167,12 @@ describe('LeaderboardPage', () => {
     const feed = socket('/ws/leaderboard');
     expect(feed.url).toMatch(/\/ws\/leaderboard\?limit=50&metric=level$/);
 
-    act(() => {
+    await act(async () => {
       feed.open();
       feed.message(JSON.stringify({ entries: [player('Newcomer', { level: 99 }), ...BY_LEVEL] }));
       feed.message('not json');
       feed.message(JSON.stringify({ entries: [{ username: 'broken' }] }));
+      await settle();
     });
     expect(firstCells()).toEqual(['Newcomer', 'Bram', 'Jade', 'Ethan', 'Ada']);
     expect(screen.getByRole('article', { name: 'Champion: Newcomer' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 // Sorting the table by any column (spec 2.9). The # column is the server's ranking for the chosen
 // metric, so sorting by it restores that order.
-import { type LeaderboardEntry, RANKS } from '@prison/shared/leaderboard';
+import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { compareMoney } from '@prison/shared/money-format';
+import { RANKS } from '@prison/shared/ranking';
 import { whenUsed } from '@prison/shared/when-used';
 
 export type SortKey = 'position' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'balance';

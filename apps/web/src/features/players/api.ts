@@ -1,13 +1,18 @@
 // A player's public page: GET /api/players/by-name/{name} (any case, or the uuid), then kept live by
 // WS /api/players/{uuid}/ws, which pushes {player} on connect and whenever the page's figures change.
 // The bearer goes along when there is one: staff see what a player hides.
-import { type PlayerPage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
+import type { PlayerPage } from '@prison/shared/players';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../../lib/api.ts';
-import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
+
+const contract = () => import('@prison/shared/players');
+const playerPageSchema = lazySchema(async () => (await contract()).playerPageSchema);
+const playerPageMessageSchema = lazySchema(async () => (await contract()).playerPageMessageSchema);
 
 function getPlayerPage(name: string): Promise<PlayerPage> {
   return apiJson(`/api/players/by-name/${encodeURIComponent(name)}`, playerPageSchema);
@@ -57,13 +62,9 @@ export function usePlayerFeed(name: string, uuid: string | null, onGone: () => v
   const queryClient = useQueryClient();
   const { queryKey } = playerPageQueryOptions(name);
   return useLiveSocket(uuid === null ? null : `/api/players/${encodeURIComponent(uuid)}/ws`, (data) => {
-    const message = parseLiveMessage(playerPageMessageSchema, data);
-    if (!message) return;
-    const { player } = message;
-    if (player === null) {
-      onGone();
-      return;
-    }
-    queryClient.setQueryData(queryKey, (current) => mergeLivePlayer(current, player));
+    readLiveMessage(playerPageMessageSchema, data, ({ player }) => {
+      if (player === null) onGone();
+      else queryClient.setQueryData(queryKey, (current) => mergeLivePlayer(current, player));
+    });
   });
 }

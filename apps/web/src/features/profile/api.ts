@@ -3,31 +3,28 @@
 // null on failure), the activity feed (empty on failure), the player's gang (for its page's address)
 // and the privacy switch of the public player page; two-factor sign-in (the Security card); the
 // account's signed-in sessions.
-import {
-  type RecoveryCodes,
-  recoveryCodesSchema,
-  type SignedInSession,
-  sessionListSchema,
-  type TwoFactorSetup,
-  type TwoFactorStatus,
-  twoFactorSetupSchema,
-  twoFactorStatusSchema,
-} from '@prison/shared/auth';
-import {
-  ACTIVITY_DEFAULT_LIMIT,
-  type ActivityItem,
-  activityListSchema,
-  type PlayerStats,
-  type Privacy,
-  type PublicProfile,
-  playerStatsSchema,
-  privacySchema,
-  publicProfileSchema,
-} from '@prison/shared/players';
-import { type SocialOverview, socialOverviewSchema } from '@prison/shared/social';
+
+import { ACTIVITY_DEFAULT_LIMIT } from '@prison/shared/activity-limits';
+import type { RecoveryCodes, SignedInSession, TwoFactorSetup, TwoFactorStatus } from '@prison/shared/auth';
+import type { ActivityItem, PlayerStats, Privacy, PublicProfile } from '@prison/shared/players';
+import type { SocialOverview } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { apiJson, isHttpError, jsonRequest, noContent } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+
+const auth = () => import('@prison/shared/auth');
+const players = () => import('@prison/shared/players');
+const recoveryCodesSchema = lazySchema(async () => (await auth()).recoveryCodesSchema);
+const sessionListSchema = lazySchema(async () => (await auth()).sessionListSchema);
+const twoFactorSetupSchema = lazySchema(async () => (await auth()).twoFactorSetupSchema);
+const twoFactorStatusSchema = lazySchema(async () => (await auth()).twoFactorStatusSchema);
+const activityListSchema = lazySchema(async () => (await players()).activityListSchema);
+const playerStatsSchema = lazySchema(async () => (await players()).playerStatsSchema);
+const privacySchema = lazySchema(async () => (await players()).privacySchema);
+const publicProfileSchema = lazySchema(async () => (await players()).publicProfileSchema);
+const socialOverviewSchema = lazySchema(
+  async () => (await import('@prison/shared/social')).socialOverviewSchema,
+);
 
 // The hero and stats are refreshed while the page is open; the header says when they last were.
 const PROFILE_REFRESH_MS = 30_000;
@@ -214,7 +211,7 @@ export function useSessions() {
 }
 
 function revokeSession(id: string): Promise<null> {
-  return apiJson(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' });
+  return apiJson(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, noContent, { method: 'DELETE' });
 }
 
 /** Signs one session out; it leaves the list at once, and the list is read again after. */
@@ -231,7 +228,7 @@ export function useRevokeSession() {
 }
 
 function logoutEverywhere(): Promise<null> {
-  return apiJson('/api/auth/logout-all', z.null(), { method: 'POST' });
+  return apiJson('/api/auth/logout-all', noContent, { method: 'POST' });
 }
 
 /** Signs every session out, this browser's included; the caller then clears it here and leaves. */

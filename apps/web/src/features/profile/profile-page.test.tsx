@@ -78,7 +78,7 @@ describe('ProfilePage links and privacy', () => {
     renderProfile();
     await screen.findByRole('heading', { level: 2, name: 'Steve' });
 
-    const gangCard = screen.getByRole('region', { name: 'Gang status' });
+    const gangCard = await screen.findByRole('region', { name: 'Gang status' });
     expect(await within(gangCard).findByRole('link', { name: 'Obsidian Syndicate' })).toHaveAttribute(
       'href',
       '/gangs/obsidian',

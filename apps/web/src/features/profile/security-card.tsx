@@ -1,4 +1,4 @@
-import { RECOVERY_CODE_COUNT } from '@prison/shared/auth';
+import { RECOVERY_CODE_COUNT } from '@prison/shared/two-factor';
 import { clsx } from 'clsx';
 import { Check, Copy, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';

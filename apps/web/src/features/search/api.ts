@@ -1,9 +1,12 @@
 // The header search's server state: GET /api/search?q= without authentication, players by name
 // prefix and gangs by name, at most 8 of each, best first (packages/shared/src/search.ts).
-import { type SearchResult, searchResultSchema } from '@prison/shared/search';
+import type { SearchResult } from '@prison/shared/search';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchJson } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+
+const searchResultSchema = lazySchema(async () => (await import('@prison/shared/search')).searchResultSchema);
 
 /** Typing pauses this long before a search goes out: one request per word, not per key. */
 const SEARCH_DEBOUNCE_MS = 150;

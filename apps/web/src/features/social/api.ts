@@ -1,25 +1,23 @@
 // The social hub's live state (spec 2.8, 7): /api/gangs/ws for everyone, and /api/social/ws with
 // the access token for the signed-in player's friends, overview and gang. Close code 1008 on the
 // social feed means the session expired: logout with reason expired (spec 4, 8).
-import {
-  type Friend,
-  type Gang,
-  gangsMessageSchema,
-  type SocialOverview,
-  socialMessageSchema,
-} from '@prison/shared/social';
+import type { Friend, Gang, SocialOverview } from '@prison/shared/social';
 import { useState } from 'react';
-import { type LiveStatus, parseLiveMessage } from '../../lib/live-socket.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
+import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { expireOnSessionClose } from '../../lib/session.ts';
 import { useFreshToken } from '../../lib/use-fresh-token.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
+
+const contract = () => import('@prison/shared/social');
+const gangsMessageSchema = lazySchema(async () => (await contract()).gangsMessageSchema);
+const socialMessageSchema = lazySchema(async () => (await contract()).socialMessageSchema);
 
 /** Every gang, live; null until the first message. Malformed messages are ignored. */
 export function useGangsFeed(): { gangs: Gang[] | null; status: LiveStatus } {
   const [gangs, setGangs] = useState<Gang[] | null>(null);
   const status = useLiveSocket('/api/gangs/ws', (data) => {
-    const message = parseLiveMessage(gangsMessageSchema, data);
-    if (message) setGangs(message.gangs);
+    readLiveMessage(gangsMessageSchema, data, (message) => setGangs(message.gangs));
   });
   return { gangs, status };
 }
@@ -44,8 +42,9 @@ export function useSocialFeed(token: string | null): SocialFeed {
   const status = useLiveSocket(
     path,
     (data) => {
-      const message = parseLiveMessage(socialMessageSchema, data);
-      if (message) setState((current) => ({ ...current, ...message }));
+      readLiveMessage(socialMessageSchema, data, (message) =>
+        setState((current) => ({ ...current, ...message })),
+      );
     },
     expireOnSessionClose,
   );

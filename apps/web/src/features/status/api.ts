@@ -1,9 +1,11 @@
 // The server status page's server state: GET /api/status without authentication, polled every minute
 // (the history gains one sample a minute). The live "Online now" comes from /ws/players instead.
-import { type ServerStatus, serverStatusSchema } from '@prison/shared/status';
+import type { ServerStatus } from '@prison/shared/status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '../../lib/api.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
+const serverStatusSchema = lazySchema(async () => (await import('@prison/shared/status')).serverStatusSchema);
 const STATUS_REFRESH_MS = 60_000;
 
 function fetchServerStatus(): Promise<ServerStatus> {

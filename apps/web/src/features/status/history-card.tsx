@@ -1,4 +1,5 @@
-import { type ServerStatus, STATUS_RANGES, type StatusRange, type StatusSeries } from '@prison/shared/status';
+import type { ServerStatus, StatusSeries } from '@prison/shared/status';
+import { STATUS_RANGES, type StatusRange } from '@prison/shared/status-ranges';
 import { clsx } from 'clsx';
 import { ChartArea } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
