@@ -32,8 +32,12 @@ export async function requestLogin(
     );
   } catch (error) {
     if (isHttpError(error)) {
-      const refusal = (await loginRefusalSchema()).safeParse(error.body);
-      if (refusal.success && refusal.data.two_factor_required)
+      // Without its schema (its module could not load), the refusal is read as a plain one.
+      const refusal = await loginRefusalSchema().then(
+        (schema) => schema.safeParse(error.body),
+        () => null,
+      );
+      if (refusal?.success && refusal.data.two_factor_required)
         throw new TwoFactorRequiredError(refusal.data.detail);
       throw new Error(error.detail ?? LOGIN_FAILED);
     }
