@@ -15,7 +15,9 @@ const fresh = (name: string) => mkdtempSync(join(tmpdir(), `e2e-${name}-`));
 export default defineConfig({
   testDir: 'e2e',
   // A journey takes 10 to 40 s here; on a shared machine running at half its speed (Lighthouse's CPU
-  // index falls from about 2,500 to 1,000 at times) the longest took past 45 s. A bound, not a goal.
+  // index falls from about 2,500 to 1,000 at times) the longest took past 45 s. A bound, not a goal:
+  // the journeys that set their own (many pages, or waiting on the simulated world) have twice what
+  // they took at that speed.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -39,7 +39,7 @@ async function stockCategory(page: Page) {
 test('a player buys with the slider, sees the toast and the new quantity, and the game acknowledges the delivery', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { key, listing, own, name } = await stockCategory(page);
   await signInAs(page, DEMO_PLAYER);
   await page.goto('/auction');
@@ -105,7 +105,7 @@ test('a player buys with the slider, sees the toast and the new quantity, and th
 test('a long category loads more listings as the player scrolls, and a new sort starts again', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // 120 listings: the first page holds 50, scrolling brings the rest a page at a time.
   const tag = randomUUID().slice(0, 8);
   const seller = randomUUID();

@@ -264,7 +264,7 @@ test.describe('hostile docs', () => {
   test.use({ bypassCSP: true });
 
   test('no script in a doc ever runs, whatever it is wrapped in', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { access_token } = await demoLogin(request, DEMO_ADMIN);
     const run = Date.now();
     const docs = [];

@@ -11,7 +11,7 @@ test('the enchant catalogue searches, filters, sorts, shares its view by link an
   context,
 }) => {
   // A long journey with two axe runs over a page of 47 cards, while the simulator seeds its world.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/enchants');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enchants');
   await expect(showing(page)).toHaveText('Showing 47 of 47 enchants in 5 rarities');

@@ -20,7 +20,7 @@ const COLUMN = { level: 3, xp: 4, prestige: 5, balance: 7 } as const;
 test('the leaderboard ranks the demo world live by each metric, with a podium and a sortable table', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Watch the live feed on its way to the page, to see updates arrive from the server.
   const frames: string[] = [];
   await page.routeWebSocket(/\/ws\/leaderboard/, (ws) => {

@@ -34,7 +34,7 @@ test('a navigation link is active on its page and on the pages below it; Home on
 
 test('every public page shows the layout and its title, and passes axe', async ({ page }) => {
   // Six pages, each with an axe run: more than one default test's worth of time on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   for (const [path, title] of [
     ['/enchants', /enchant/i],
     ['/docs', /doc/i],

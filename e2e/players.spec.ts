@@ -13,7 +13,7 @@ function newPlayer(prefix: string) {
 const hero = (page: Page, username: string) => page.getByRole('region', { name: username, exact: true });
 
 test('from a leaderboard row to the player page, and on to their gang', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const ace = newPlayer('Ace');
   const gang = { id: `e2e-${ace.uuid.slice(0, 8)}`, name: `Aces ${ace.uuid.slice(0, 4)}` };
   // The highest level there is: the player tops the level ranking.
@@ -129,7 +129,7 @@ test('a player hides their statistics on /profile and their public page stops sh
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInAs(page, DEMO_PLAYER);
   // A visitor has the page open all along: it changes as the switch moves.
   const visitorContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

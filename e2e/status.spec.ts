@@ -6,7 +6,7 @@ const chartCard = (page: Page) => page.getByRole('region', { name: 'Players onli
 test('the home page online card opens the server status, whose charts draw each range', async ({ page }) => {
   // The simulated game server seeds its history within seconds of start; the server turns it into
   // charts once a minute, so a page opened before that shows "No history yet" for a while.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await page.goto('/');
   await page.getByRole('link', { name: /^Currently online/ }).click();
   await expect(page).toHaveURL(/\/status$/);
