@@ -7,7 +7,7 @@
 // - a 401 triggers one refresh and one retry; concurrent 401s share that one refresh;
 // - when the refresh fails the session expires and the original 401 response is returned.
 import type { z } from 'zod';
-import { type LazySchema, lazySchema } from './lazy-schema.ts';
+import { type LazySchema, schemasOf } from './lazy-schema.ts';
 import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
 
 /** A non-OK answer: a plain Error("HTTP {status}") (spec 8 Plain fetch non-OK) that also carries the status. */
@@ -61,7 +61,7 @@ async function readJson<S extends z.ZodType>(
 }
 
 /** The schema of an answer with no content (204), such as a deletion's. */
-export const noContent = lazySchema(async () => (await import('@prison/shared/errors')).noContentSchema);
+export const noContent = schemasOf(() => import('@prison/shared/errors'))('noContentSchema');
 
 function acceptingJson(init?: RequestInit): RequestInit {
   const headers = new Headers(init?.headers);
@@ -136,7 +136,7 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
 }
 
 /** POST /api/auth/refresh's answer (lib/session-check.ts uses it too). */
-export const tokenPairSchema = lazySchema(async () => (await import('@prison/shared/auth')).tokenPairSchema);
+export const tokenPairSchema = schemasOf(() => import('@prison/shared/auth'))('tokenPairSchema');
 
 let refreshing: Promise<string | null> | null = null;
 

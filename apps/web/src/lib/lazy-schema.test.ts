@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { lazySchema } from './lazy-schema.ts';
+import { lazySchema, schemasOf } from './lazy-schema.ts';
 import { readLiveMessage } from './live-socket.ts';
 
 const count = z.object({ online: z.int() });
@@ -11,6 +11,13 @@ function pendingLoad() {
   const load = vi.fn(() => new Promise<typeof count>((resolve) => (release = () => resolve(count))));
   return { load, release: () => release() };
 }
+
+/** A load that fails the first time (the network) and works after. */
+const failingOnce = () =>
+  vi
+    .fn<() => Promise<typeof count>>()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+    .mockResolvedValue(count);
 
 describe('lazySchema', () => {
   it('loads on the first call, not before, and then shares the one load', async () => {
@@ -27,10 +34,7 @@ describe('lazySchema', () => {
   });
 
   it('tries again after a load that failed, and keeps the one that worked', async () => {
-    const load = vi
-      .fn<() => Promise<typeof count>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockResolvedValue(count);
+    const load = failingOnce();
     const schema = lazySchema(load);
     await expect(schema()).rejects.toThrow('Failed to fetch');
     expect(await schema()).toBe(count);
@@ -59,10 +63,7 @@ describe('readLiveMessage', () => {
   });
 
   it('drops a message whose schema could not load, and reads the next once it can', async () => {
-    const load = vi
-      .fn<() => Promise<typeof count>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockResolvedValue(count);
+    const load = failingOnce();
     const schema = lazySchema(load);
     const read: number[] = [];
     readLiveMessage(schema, '{"online":1}', (message) => read.push(message.online));
@@ -70,5 +71,22 @@ describe('readLiveMessage', () => {
     await Promise.resolve();
     readLiveMessage(schema, '{"online":2}', (message) => read.push(message.online));
     await vi.waitFor(() => expect(read).toEqual([2]));
+  });
+});
+
+describe('schemasOf', () => {
+  it('names each schema of a module, loading the module only when one is first used', async () => {
+    const module = { count, status: z.enum(['up', 'down']), LIMIT: 50 };
+    const load = vi.fn(async () => module);
+    const schema = schemasOf(load);
+    const counts = schema('count');
+    const statuses = schema('status');
+    // @ts-expect-error LIMIT is a number, not a schema: only schemas can be named.
+    schema('LIMIT');
+    expect(load).not.toHaveBeenCalled();
+    expect(await counts()).toBe(count);
+    expect(await statuses()).toBe(module.status);
+    expect(await counts()).toBe(count);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

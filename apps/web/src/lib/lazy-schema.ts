@@ -25,3 +25,15 @@ export function lazySchema<S extends z.ZodType>(load: () => Promise<S>): LazySch
     return loading;
   };
 }
+
+/** The names of a module's exports that are schemas. */
+type SchemaName<M> = { [K in keyof M]: M[K] extends z.ZodType ? K : never }[keyof M];
+
+/**
+ * The schemas of one module, each a LazySchema by its name:
+ * `const schema = schemasOf(() => import('@prison/shared/docs'))`, then `schema('docSchema')`.
+ */
+export function schemasOf<M>(load: () => Promise<M>) {
+  return <K extends SchemaName<M>>(name: K): LazySchema<Extract<M[K], z.ZodType>> =>
+    lazySchema(async () => (await load())[name] as Extract<M[K], z.ZodType>);
+}

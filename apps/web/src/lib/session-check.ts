@@ -3,7 +3,7 @@
 // current user and keep it. Any failure expires the session. With no stored token, a session found in
 // the mirror cookies is checked the same way before it is taken.
 import { apiJson, fetchJson, isHttpError, jsonRequest, refreshAccessToken, tokenPairSchema } from './api.ts';
-import { lazySchema } from './lazy-schema.ts';
+import { schemasOf } from './lazy-schema.ts';
 import {
   clearSessionCookies,
   logout,
@@ -32,7 +32,7 @@ if (typeof window !== 'undefined') {
 }
 
 // GET /api/auth/me's answer: loaded when a session is checked, which only a visitor with one needs.
-const userSchema = lazySchema(async () => (await import('@prison/shared/auth')).userSchema);
+const userSchema = schemasOf(() => import('@prison/shared/auth'))('userSchema');
 
 /** The JSON payload of a JWT, or null when it is not base64url-encoded JSON object. */
 export function decodeTokenPayload(token: string): Record<string, unknown> | null {

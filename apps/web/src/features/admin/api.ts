@@ -18,13 +18,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 
-const contract = () => import('@prison/shared/admin');
-const auditEventsSchema = lazySchema(async () => (await contract()).auditEventsSchema);
-const commandResultSchema = lazySchema(async () => (await contract()).commandResultSchema);
-const dashboardSchema = lazySchema(async () => (await contract()).dashboardSchema);
+const schema = schemasOf(() => import('@prison/shared/admin'));
+const auditEventsSchema = schema('auditEventsSchema');
+const commandResultSchema = schema('commandResultSchema');
+const dashboardSchema = schema('dashboardSchema');
 
 const DASHBOARD_ERROR = 'Unable to load dashboard';
 

@@ -16,14 +16,14 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiJson, jsonRequest } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 import { afterPurchase } from './auction-model.ts';
 
-const contract = () => import('@prison/shared/auction');
-const auctionCategoriesSchema = lazySchema(async () => (await contract()).auctionCategoriesSchema);
-const listingsSchema = lazySchema(async () => (await contract()).listingsSchema);
-const purchaseSchema = lazySchema(async () => (await contract()).purchaseSchema);
+const schema = schemasOf(() => import('@prison/shared/auction'));
+const auctionCategoriesSchema = schema('auctionCategoriesSchema');
+const listingsSchema = schema('listingsSchema');
+const purchaseSchema = schema('purchaseSchema');
 
 // Spec 2.10: "prices refresh every few seconds".
 const CATEGORY_REFRESH_MS = 5000;

@@ -2,11 +2,11 @@
 // with the session in lib/.
 import type { LoginResponse } from '@prison/shared/auth';
 import { fetchJson, isHttpError, jsonRequest } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 
-const contract = () => import('@prison/shared/auth');
-const loginResponseSchema = lazySchema(async () => (await contract()).loginResponseSchema);
-const loginRefusalSchema = lazySchema(async () => (await contract()).loginRefusalSchema);
+const schema = schemasOf(() => import('@prison/shared/auth'));
+const loginResponseSchema = schema('loginResponseSchema');
+const loginRefusalSchema = schema('loginRefusalSchema');
 
 export const LOGIN_FAILED = 'Login failed';
 const NETWORK_ERROR = 'Network error';

@@ -7,17 +7,17 @@ import type { CreateDocRequest, DeletedDoc, Doc, DocsLiveMessage, EditDocRequest
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiJson, fetchJson, isNotFound, jsonRequest, noContent } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { readLiveMessage } from '../../lib/live-socket.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
-const contract = () => import('@prison/shared/docs');
-const docSchema = lazySchema(async () => (await contract()).docSchema);
-const docListSchema = lazySchema(async () => (await contract()).docListSchema);
-const deletedDocListSchema = lazySchema(async () => (await contract()).deletedDocListSchema);
-const docRevisionListSchema = lazySchema(async () => (await contract()).docRevisionListSchema);
-const docRevisionTextSchema = lazySchema(async () => (await contract()).docRevisionTextSchema);
-const docsLiveMessageSchema = lazySchema(async () => (await contract()).docsLiveMessageSchema);
+const schema = schemasOf(() => import('@prison/shared/docs'));
+const docSchema = schema('docSchema');
+const docListSchema = schema('docListSchema');
+const deletedDocListSchema = schema('deletedDocListSchema');
+const docRevisionListSchema = schema('docRevisionListSchema');
+const docRevisionTextSchema = schema('docRevisionTextSchema');
+const docsLiveMessageSchema = schema('docsLiveMessageSchema');
 
 const NO_DOCS: Doc[] = [];
 /** Every docs query starts with it: a change to the docs refreshes them all. */

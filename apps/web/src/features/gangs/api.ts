@@ -3,14 +3,14 @@
 import type { GangPage } from '@prison/shared/social';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchJson } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
-const contract = () => import('@prison/shared/social');
-const gangPageSchema = lazySchema(async () => (await contract()).gangPageSchema);
-const gangsMessageSchema = lazySchema(async () => (await contract()).gangsMessageSchema);
+const schema = schemasOf(() => import('@prison/shared/social'));
+const gangPageSchema = schema('gangPageSchema');
+const gangsMessageSchema = schema('gangsMessageSchema');
 
 function getGangPage(id: string): Promise<GangPage> {
   return fetchJson(`/api/gangs/${encodeURIComponent(id)}`, gangPageSchema);

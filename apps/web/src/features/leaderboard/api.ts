@@ -9,16 +9,16 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchJson } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
 // Spec 9: the leaderboard shows the top 50.
 export const LEADERBOARD_LIMIT = LEADERBOARD_DEFAULT_LIMIT;
 
-const contract = () => import('@prison/shared/leaderboard');
-const leaderboardSchema = lazySchema(async () => (await contract()).leaderboardSchema);
-const leaderboardMessageSchema = lazySchema(async () => (await contract()).leaderboardMessageSchema);
+const schema = schemasOf(() => import('@prison/shared/leaderboard'));
+const leaderboardSchema = schema('leaderboardSchema');
+const leaderboardMessageSchema = schema('leaderboardMessageSchema');
 
 const query = (metric: LeaderboardMetric) => `limit=${LEADERBOARD_LIMIT}&metric=${metric}`;
 

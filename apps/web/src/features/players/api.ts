@@ -5,14 +5,14 @@ import type { PlayerPage } from '@prison/shared/players';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
-const contract = () => import('@prison/shared/players');
-const playerPageSchema = lazySchema(async () => (await contract()).playerPageSchema);
-const playerPageMessageSchema = lazySchema(async () => (await contract()).playerPageMessageSchema);
+const schema = schemasOf(() => import('@prison/shared/players'));
+const playerPageSchema = schema('playerPageSchema');
+const playerPageMessageSchema = schema('playerPageMessageSchema');
 
 function getPlayerPage(name: string): Promise<PlayerPage> {
   return apiJson(`/api/players/by-name/${encodeURIComponent(name)}`, playerPageSchema);

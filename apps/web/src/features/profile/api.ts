@@ -10,21 +10,19 @@ import type { ActivityItem, PlayerStats, Privacy, PublicProfile } from '@prison/
 import type { SocialOverview } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, isHttpError, jsonRequest, noContent } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 
-const auth = () => import('@prison/shared/auth');
-const players = () => import('@prison/shared/players');
-const recoveryCodesSchema = lazySchema(async () => (await auth()).recoveryCodesSchema);
-const sessionListSchema = lazySchema(async () => (await auth()).sessionListSchema);
-const twoFactorSetupSchema = lazySchema(async () => (await auth()).twoFactorSetupSchema);
-const twoFactorStatusSchema = lazySchema(async () => (await auth()).twoFactorStatusSchema);
-const activityListSchema = lazySchema(async () => (await players()).activityListSchema);
-const playerStatsSchema = lazySchema(async () => (await players()).playerStatsSchema);
-const privacySchema = lazySchema(async () => (await players()).privacySchema);
-const publicProfileSchema = lazySchema(async () => (await players()).publicProfileSchema);
-const socialOverviewSchema = lazySchema(
-  async () => (await import('@prison/shared/social')).socialOverviewSchema,
-);
+const fromAuth = schemasOf(() => import('@prison/shared/auth'));
+const fromPlayers = schemasOf(() => import('@prison/shared/players'));
+const recoveryCodesSchema = fromAuth('recoveryCodesSchema');
+const sessionListSchema = fromAuth('sessionListSchema');
+const twoFactorSetupSchema = fromAuth('twoFactorSetupSchema');
+const twoFactorStatusSchema = fromAuth('twoFactorStatusSchema');
+const activityListSchema = fromPlayers('activityListSchema');
+const playerStatsSchema = fromPlayers('playerStatsSchema');
+const privacySchema = fromPlayers('privacySchema');
+const publicProfileSchema = fromPlayers('publicProfileSchema');
+const socialOverviewSchema = schemasOf(() => import('@prison/shared/social'))('socialOverviewSchema');
 
 // The hero and stats are refreshed while the page is open; the header says when they last were.
 const PROFILE_REFRESH_MS = 30_000;

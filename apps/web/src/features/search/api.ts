@@ -4,9 +4,9 @@ import type { SearchResult } from '@prison/shared/search';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchJson } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 
-const searchResultSchema = lazySchema(async () => (await import('@prison/shared/search')).searchResultSchema);
+const searchResultSchema = schemasOf(() => import('@prison/shared/search'))('searchResultSchema');
 
 /** Typing pauses this long before a search goes out: one request per word, not per key. */
 const SEARCH_DEBOUNCE_MS = 150;

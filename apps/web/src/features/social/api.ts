@@ -3,15 +3,15 @@
 // social feed means the session expired: logout with reason expired (spec 4, 8).
 import type { Friend, Gang, SocialOverview } from '@prison/shared/social';
 import { useState } from 'react';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { expireOnSessionClose } from '../../lib/session.ts';
 import { useFreshToken } from '../../lib/use-fresh-token.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
-const contract = () => import('@prison/shared/social');
-const gangsMessageSchema = lazySchema(async () => (await contract()).gangsMessageSchema);
-const socialMessageSchema = lazySchema(async () => (await contract()).socialMessageSchema);
+const schema = schemasOf(() => import('@prison/shared/social'));
+const gangsMessageSchema = schema('gangsMessageSchema');
+const socialMessageSchema = schema('socialMessageSchema');
 
 /** Every gang, live; null until the first message. Malformed messages are ignored. */
 export function useGangsFeed(): { gangs: Gang[] | null; status: LiveStatus } {

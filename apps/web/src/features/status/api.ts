@@ -3,9 +3,9 @@
 import type { ServerStatus } from '@prison/shared/status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '../../lib/api.ts';
-import { lazySchema } from '../../lib/lazy-schema.ts';
+import { schemasOf } from '../../lib/lazy-schema.ts';
 
-const serverStatusSchema = lazySchema(async () => (await import('@prison/shared/status')).serverStatusSchema);
+const serverStatusSchema = schemasOf(() => import('@prison/shared/status'))('serverStatusSchema');
 const STATUS_REFRESH_MS = 60_000;
 
 function fetchServerStatus(): Promise<ServerStatus> {
