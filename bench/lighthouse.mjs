@@ -302,6 +302,32 @@ const ms = (value) =>
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const metric = (id, value) => (id === 'cumulative-layout-shift' ? (value ?? 0).toFixed(3) : ms(value));
 
+/**
+ * What touching fresh memory costs here, in microseconds per 4 KiB page (the median of three 256 MiB
+ * areas, less the time to write them again once touched). Every new browser process pays it for the
+ * memory it starts with, and Lighthouse counts four times a renderer's start-up in its phone model:
+ * on bare hardware a page costs about a microsecond or less, but some virtual machines back their
+ * memory page by page as it is touched and take 10 to 30 (lighthouse-notes.md, eighth round).
+ */
+function pageFaultMicros() {
+  const size = 256 * 2 ** 20;
+  const costs = [];
+  for (let i = 0; i < 3; i++) {
+    const area = Buffer.allocUnsafeSlow(size);
+    let started = performance.now();
+    area.fill(1);
+    const first = performance.now() - started;
+    started = performance.now();
+    area.fill(2);
+    const again = performance.now() - started;
+    costs.push(((first - again) * 1000) / (size / 4096));
+  }
+  return costs.sort((a, b) => a - b)[1];
+}
+
+// Above this, a run measures the machine's memory more than the pages (13 to 28 µs in the eighth round).
+const SLOW_PAGE_FAULT_MICROS = 5;
+
 async function main() {
   const started = performance.now();
   if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
@@ -314,6 +340,12 @@ async function main() {
 
   const results = [];
   let browser = chromiumVersion();
+  const faultMicros = pageFaultMicros();
+  if (faultMicros > SLOW_PAGE_FAULT_MICROS) {
+    log(
+      `Touching fresh memory costs ${faultMicros.toFixed(1)} µs per page here: Lighthouse will count it (lighthouse-notes.md, eighth round)`,
+    );
+  }
   const loadBefore = loadavg()[0];
   for (const preset of PRESET_NAMES) {
     for (const page of pages) {
@@ -350,7 +382,12 @@ async function main() {
   const indexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((n) => n !== null);
   const machineNote =
     `Lighthouse's benchmark index over the runs: ${fmt(Math.min(...indexes))}–${fmt(Math.max(...indexes))}; ` +
-    `load average (1 min) ${loadBefore.toFixed(1)} before the runs and ${loadAfter.toFixed(1)} after, on ${cpus().length} cores.`;
+    `load average (1 min) ${loadBefore.toFixed(1)} before the runs and ${loadAfter.toFixed(1)} after, on ${cpus().length} cores; ` +
+    `touching fresh memory ${faultMicros.toFixed(1)} µs per 4 KiB page${
+      faultMicros > SLOW_PAGE_FAULT_MICROS
+        ? ' (bare hardware: about 1 µs or less; every fresh browser process pays it as it starts, and the phone model counts four times that: these scores measure the machine as much as the pages)'
+        : ''
+    }.`;
   const table = [
     `| page | preset | performance | accessibility | best practices | ${METRICS.map(([, label]) => label).join(' | ')} | JS requests | JS transferred |`,
     `|---|---|---:|---:|---:|${METRICS.map(() => '---:').join('|')}|---:|---:|`,
