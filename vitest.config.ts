@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          // One migrated PGlite database that the tests' databases start from (test/pglite-template.ts).
+          globalSetup: ['test/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: childProcessEnv,

@@ -78,15 +78,28 @@ export async function brokenInvariants(db: Db, uuids: string[], listingIds: stri
     uuids.map((u) => sql`${u}::uuid`),
     sql`, `,
   );
-  // Compared in SQL, as numeric: exact.
-  for (const row of await query<{ uuid: string; balance: string; ledger: string; matches: boolean }>(
+  // Compared in SQL, as numeric: exact. Only the game server may take a balance below zero (a
+  // player.balance event's delta may be negative, DESIGN.md section 7): the site's own moves never do.
+  for (const row of await query<{
+    uuid: string;
+    balance: string;
+    ledger: string;
+    matches: boolean;
+    debitedByGame: boolean;
+  }>(
     db,
-    sql`select uuid, balance::text as balance, ledger::text as ledger, balance = ledger as matches
+    sql`select uuid, balance::text as balance, ledger::text as ledger, balance = ledger as matches,
+          debited_by_game as "debitedByGame"
         from (select p.uuid, p.balance,
-                coalesce((select sum(delta) from ledger l where l.player_uuid = p.uuid), 0) as ledger
+                coalesce((select sum(delta) from ledger l where l.player_uuid = p.uuid), 0) as ledger,
+                exists (select 1 from ledger l
+                        where l.player_uuid = p.uuid and l.reference like 'bridge:%' and l.delta < 0)
+                  as debited_by_game
               from players p where p.uuid in (${uuidList})) t`,
   )) {
-    if (row.balance.startsWith('-')) broken.push(`player ${row.uuid} has a negative balance ${row.balance}`);
+    if (row.balance.startsWith('-') && !row.debitedByGame) {
+      broken.push(`player ${row.uuid} has a negative balance ${row.balance}`);
+    }
     if (!row.matches)
       broken.push(`player ${row.uuid}: balance ${row.balance} but ledger sums to ${row.ledger}`);
   }

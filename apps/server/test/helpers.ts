@@ -2,9 +2,11 @@
 // TEST_DATABASE_URL is set), plus small factories for bridge events.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Secrets } from '../src/data-dir.ts';
@@ -43,8 +45,19 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated empty database the run's global setup dumped (pglite-template.ts), read once per file. */
+function pgliteTemplateBlob(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return template;
+}
+
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openPglite(null);
+  if (kind === 'pglite') return openPglite(null, await pgliteTemplateBlob());
   const { url, drop } = await createPostgresDatabase();
   const database = await openPostgres(url, () => {});
   return {
