@@ -40,6 +40,9 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 // Several server processes may start at once on one PostgreSQL database: migrate one at a time.
 const MIGRATION_LOCK = 7_241_001;
 
+const migrateDatabase = (client: PGlite) =>
+  migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+
 /**
  * `dataDir` null: a database in memory, made from `template` when given (a data directory that
  * pgliteTemplate() dumped: PGlite then skips initdb, most of the time it takes to start).
@@ -58,7 +61,7 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One connection in process: nothing is sent, and PGlite keeps no statements between queries.
   namedRunners.set(db, async (_name, text, values) => (await client.query(text, values)).rows);
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  await migrateDatabase(client);
   return known(db, {
     kind: 'pglite',
     db,
@@ -78,7 +81,7 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
 export async function pgliteTemplate(): Promise<Blob> {
   const client = await PGlite.create();
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await migrateDatabase(client);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
