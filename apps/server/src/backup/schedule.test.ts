@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPlayer } from '../../test/backup/backup-kit.ts';
-import { type Database, openPglite } from '../db/client.ts';
+import { openTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
 import { readBackupFile } from './format.ts';
 import { startBackupSchedule } from './schedule.ts';
 
@@ -19,7 +20,7 @@ const tempDir = () => {
 };
 
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await openTestDatabase('pglite');
   await createPlayer(database.db, '12.34');
 });
 afterAll(async () => {

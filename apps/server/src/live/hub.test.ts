@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, MAX_NOTIFY_PAYLOAD, notifyPayload, notifyTopics, openPglite } from '../db/client.ts';
+import { openTestDatabase } from '../../test/helpers.ts';
+import { type Database, MAX_NOTIFY_PAYLOAD, notifyPayload, notifyTopics } from '../db/client.ts';
 import { committedHere } from './changes.ts';
 import { LiveHub, REBUILD_INTERVAL_MS } from './hub.ts';
 
@@ -10,7 +11,7 @@ describe('the live hub', () => {
   let database: Database;
   let hub: LiveHub<[string, unknown]>;
   beforeAll(async () => {
-    database = await openPglite(null);
+    database = await openTestDatabase('pglite');
     // The hub's own behaviour, on topics of its own: each test defines the ones it uses.
     hub = new LiveHub<[string, unknown]>(database, quiet);
     await hub.start();

@@ -11,11 +11,12 @@ import {
   createTestAppOn,
   databaseKinds,
   newPlayer,
+  openTestDatabase,
   postEvents,
   signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { type Database, openPglite, openPostgres } from '../../db/client.ts';
+import { type Database, openPostgres } from '../../db/client.ts';
 
 /** authenticate's read of the session (modules/auth/sessions.ts), on every signed-in request. */
 const SESSION_CHECK = 1;
@@ -104,7 +105,7 @@ async function countedPostgres(): Promise<Counted> {
 
 /** PGlite, whose client's queries are counted (a transaction counts its BEGIN and COMMIT too). */
 async function countedPglite(): Promise<Counted> {
-  const database = await openPglite(null);
+  const database = await openTestDatabase('pglite');
   const client = (database.db as unknown as { $client: PGlite }).$client;
   let trips = 0;
   const counting = <T extends Pick<PGlite, 'query' | 'exec'>>(target: T): T => {
