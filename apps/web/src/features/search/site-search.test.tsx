@@ -138,6 +138,36 @@ describe('the header search', () => {
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('keeps the chosen option through a refreshed answer, and chooses none when it is gone', async () => {
+    // The second answer for the same text has the gang's counts moved on; the third has no gang.
+    const gang = RESULT.gangs[0]!;
+    const answers: SearchResult[] = [
+      RESULT,
+      { ...RESULT, gangs: [{ ...gang, online_count: 4 }] },
+      { ...RESULT, gangs: [] },
+    ];
+    let asked = 0;
+    const { user, combobox, router } = setup(() => json(answers[Math.min(asked++, answers.length - 1)]));
+    await user.type(combobox, 'demo');
+    await screen.findByRole('listbox');
+    await expanded(combobox);
+    await user.keyboard('{ArrowUp}');
+    const chosen = screen.getByRole('option', { selected: true });
+    expect(chosen).toHaveTextContent('Demolition Crew');
+
+    await queryClient.refetchQueries({ queryKey: ['search'] });
+    await screen.findByText(/4 online/);
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('Demolition Crew');
+    expect(combobox).toHaveAttribute('aria-activedescendant', chosen.id);
+
+    await queryClient.refetchQueries({ queryKey: ['search'] });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    expect(screen.queryByRole('option', { selected: true })).not.toBeInTheDocument();
+    expect(combobox).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/players/DemoPlayer');
+  });
+
   it('opens the best match on Enter when no option is chosen, and a player on click', async () => {
     const { user, combobox, router } = setup();
     await user.type(combobox, 'Demo');

@@ -34,17 +34,19 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<readonly SearchOption[]>([]);
-  const [active, setActive] = useState(-1);
+  // The chosen option, by the page it opens: a refreshed answer (a level or an online count changed
+  // while the list is open) keeps it chosen; an answer without it, or new text, chooses none.
+  const [activeHref, setActiveHref] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
 
   const showPopup = open && text.trim() !== '';
   const expanded = showPopup && options.length > 0;
+  const active = expanded ? options.findIndex((option) => option.href === activeHref) : -1;
   const activeOption = expanded ? options[active] : undefined;
 
-  // A new list of results starts with no option active.
   const onOptions = useCallback((next: readonly SearchOption[]) => {
     setOptions(next);
-    setActive(-1);
+    setActiveHref((current) => (next.some((option) => option.href === current) ? current : null));
   }, []);
 
   useEffect(() => {
@@ -82,7 +84,8 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
         if (count === 0) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
         // From the field, down goes to the first option and up to the last; both wrap around.
-        setActive((current) => (current < 0 ? (step > 0 ? 0 : count - 1) : (current + step + count) % count));
+        const next = active < 0 ? (step > 0 ? 0 : count - 1) : (active + step + count) % count;
+        setActiveHref(options[next]?.href ?? null);
         return;
       }
       case 'Home':
@@ -90,7 +93,7 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
         // Inside the field these move the caret, unless an option is being chosen.
         if (active < 0 || count === 0) return;
         event.preventDefault();
-        setActive(event.key === 'Home' ? 0 : count - 1);
+        setActiveHref(options[event.key === 'Home' ? 0 : count - 1]?.href ?? null);
         return;
       case 'Enter': {
         // Without a chosen option, Enter opens the best match.
@@ -106,7 +109,7 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
         if (showPopup) {
           event.preventDefault();
           setOpen(false);
-          setActive(-1);
+          setActiveHref(null);
         } else if (text) {
           event.preventDefault();
           setText('');
@@ -161,6 +164,7 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            setActiveHref(null);
             setOpen(true);
           }}
           onKeyDown={onKeyDown}
