@@ -13,7 +13,7 @@ import {
   RARITY_GROUPS,
   romanLevel,
 } from './enchants.ts';
-import { SEASON } from './site-config.ts';
+import { SEASON } from './season.ts';
 
 const byName = new Map(ENCHANTS.map((enchant) => [enchant.name, enchant]));
 

@@ -25,6 +25,5 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-// Spec 9 Season and the address templates (season.ts and address-template.ts hold them without zod).
-export { fillTemplate } from './address-template.ts';
-export { SEASON } from './season.ts';
+// Spec 9 Season's value is SEASON in season.ts, and the templates are filled by address-template.ts:
+// both without zod, for the pages that read them.

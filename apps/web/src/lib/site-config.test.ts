@@ -1,4 +1,4 @@
-import { SEASON } from '@prison/shared/site-config';
+import { SEASON } from '@prison/shared/season';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONFIG, loadSiteConfig, templateHost } from './site-config.tsx';
 

@@ -1,4 +1,5 @@
-import { SEASON, type SiteConfig, siteConfigSchema } from '@prison/shared/site-config';
+import { SEASON } from '@prison/shared/season';
+import { type SiteConfig, siteConfigSchema } from '@prison/shared/site-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 

@@ -3,7 +3,7 @@
 // head instead. Heads are remembered for an hour, and failures for a minute, so a burst of cards
 // asks the service once per player and a service that is down is not asked on every request.
 import { createHash } from 'node:crypto';
-import { fillTemplate } from '@prison/shared/site-config';
+import { fillTemplate } from '@prison/shared/address-template';
 import { Lru } from '../../lru.ts';
 
 export const AVATAR_TIMEOUT_MS = 1500;

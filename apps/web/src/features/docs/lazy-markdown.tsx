@@ -1,7 +1,7 @@
-import { clsx } from 'clsx';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { MARKDOWN_ATTRIBUTE, markdownClass } from './markdown-element.ts';
 import { isInSite } from './safe-url.ts';
 
 type MarkdownModule = typeof import('./markdown.tsx');
@@ -45,16 +45,6 @@ export function MarkdownLines({ lines = 5 }: { lines?: number }) {
     </div>
   );
 }
-
-/** The look of rendered markdown's own element, which markdown.tsx renders and hydration adopts. */
-export const markdownClass = (className?: string) =>
-  clsx(
-    'min-w-0 text-base leading-7 text-fg/90 [overflow-wrap:break-word] [&>:first-child]:mt-0 [&>:last-child]:mb-0',
-    className,
-  );
-
-/** Marks rendered markdown's element in the server's HTML. */
-export const MARKDOWN_ATTRIBUTE = 'data-markdown';
 
 /** The element of markdown the server rendered into the page, until the app replaces it; null otherwise. */
 const serverMarkdown = (): Element | null =>

@@ -7,7 +7,7 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import { Link } from 'react-router';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { MARKDOWN_ATTRIBUTE, markdownClass } from './lazy-markdown.tsx';
+import { MARKDOWN_ATTRIBUTE, markdownClass } from './markdown-element.ts';
 import { isInSite, safeUrl } from './safe-url.ts';
 
 // GitHub's rules, plus: elements whose content is raw text are dropped whole rather than unwrapped,
