@@ -78,30 +78,31 @@ export async function brokenInvariants(db: Db, uuids: string[], listingIds: stri
     uuids.map((u) => sql`${u}::uuid`),
     sql`, `,
   );
-  // Compared in SQL, as numeric: exact. Only the game server may take a balance below zero (a
-  // player.balance event's delta may be negative, DESIGN.md section 7): the site's own moves never do.
-  for (const row of await query<{
-    uuid: string;
-    balance: string;
-    ledger: string;
-    matches: boolean;
-    debitedByGame: boolean;
-  }>(
+  // Compared in SQL, as numeric: exact.
+  for (const row of await query<{ uuid: string; balance: string; ledger: string; matches: boolean }>(
     db,
-    sql`select uuid, balance::text as balance, ledger::text as ledger, balance = ledger as matches,
-          debited_by_game as "debitedByGame"
+    sql`select uuid, balance::text as balance, ledger::text as ledger, balance = ledger as matches
         from (select p.uuid, p.balance,
-                coalesce((select sum(delta) from ledger l where l.player_uuid = p.uuid), 0) as ledger,
-                exists (select 1 from ledger l
-                        where l.player_uuid = p.uuid and l.reference like 'bridge:%' and l.delta < 0)
-                  as debited_by_game
+                coalesce((select sum(delta) from ledger l where l.player_uuid = p.uuid), 0) as ledger
               from players p where p.uuid in (${uuidList})) t`,
   )) {
-    if (row.balance.startsWith('-') && !row.debitedByGame) {
-      broken.push(`player ${row.uuid} has a negative balance ${row.balance}`);
-    }
     if (!row.matches)
       broken.push(`player ${row.uuid}: balance ${row.balance} but ledger sums to ${row.ledger}`);
+  }
+  // Only the game server may take a balance below zero (a player.balance event's delta may be
+  // negative, DESIGN.md section 7); the site's own debits never do. A player's ledger rows, in the
+  // order they were written (a balance's row lock orders its writers), sum to the balance after each.
+  for (const row of await query<{ uuid: string; reference: string | null; after: string }>(
+    db,
+    sql`select player_uuid as uuid, reference, after::text as after
+        from (select player_uuid, delta, reference,
+                sum(delta) over (partition by player_uuid order by id) as after
+              from ledger where player_uuid in (${uuidList})) moves
+        where delta < 0 and after < 0 and coalesce(reference, '') not like 'bridge:%'`,
+  )) {
+    broken.push(
+      `player ${row.uuid}: a debit of the site (${row.reference}) left a negative balance ${row.after}`,
+    );
   }
   if (listingIds.length === 0) return broken;
   const idList = sql.join(
