@@ -341,7 +341,8 @@ async function main() {
   const results = [];
   let browser = chromiumVersion();
   const faultMicros = pageFaultMicros();
-  if (faultMicros > SLOW_PAGE_FAULT_MICROS) {
+  const slowFaults = faultMicros > SLOW_PAGE_FAULT_MICROS;
+  if (slowFaults) {
     log(
       `Touching fresh memory costs ${faultMicros.toFixed(1)} µs per page here: Lighthouse will count it (lighthouse-notes.md, eighth round)`,
     );
@@ -384,7 +385,7 @@ async function main() {
     `Lighthouse's benchmark index over the runs: ${fmt(Math.min(...indexes))}–${fmt(Math.max(...indexes))}; ` +
     `load average (1 min) ${loadBefore.toFixed(1)} before the runs and ${loadAfter.toFixed(1)} after, on ${cpus().length} cores; ` +
     `touching fresh memory ${faultMicros.toFixed(1)} µs per 4 KiB page${
-      faultMicros > SLOW_PAGE_FAULT_MICROS
+      slowFaults
         ? ' (bare hardware: about 1 µs or less; every fresh browser process pays it as it starts, and the phone model counts four times that: these scores measure the machine as much as the pages)'
         : ''
     }.`;
