@@ -1,14 +1,13 @@
 // The databases a backup is read from and restored into, opened without migrating them: a backup
 // records the migrations its database had, and a restore applies exactly those.
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Db } from '../db/client.ts';
+import { type Db, openPgliteFiles, pgliteDir } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { conflict, invalid } from '../errors.ts';
 
@@ -23,12 +22,8 @@ export async function openPgliteSource(dataDir: string): Promise<BackupSource> {
   if (!hasPgliteDatabase(dataDir)) {
     throw invalid(`There is no embedded database in ${dataDir} (DATA_DIR) to copy.`);
   }
-  const client = await PGlite.create(pgliteDir(dataDir));
-  return {
-    kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
-    close: () => client.close(),
-  };
+  const { client, close } = await openPgliteFiles(dataDir);
+  return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close };
 }
 
 export async function openPostgresSource(url: string): Promise<BackupSource> {
@@ -65,9 +60,6 @@ export interface RestoreTarget {
   discard(): Promise<void>;
 }
 
-/** PGlite's files under DATA_DIR, as the server opens them (db/client.ts). */
-export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
-
 export const hasPgliteDatabase = (dataDir: string) => existsSync(join(pgliteDir(dataDir), 'PG_VERSION'));
 
 /** A new embedded database in DATA_DIR; refuses a data directory that already holds one. */
@@ -78,13 +70,13 @@ export async function openPgliteTarget(dataDir: string): Promise<RestoreTarget> 
       `The data directory ${dataDir} already holds a database (${dir}). Restore into an empty data directory, or move that one away first.`,
     );
   }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create(dir);
+  const files = await openPgliteFiles(dataDir);
+  const client = files.client;
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
-    await client.close();
+    await files.close();
   };
   return {
     kind: 'pglite',

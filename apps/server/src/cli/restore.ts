@@ -9,7 +9,7 @@ import { openPgliteTarget, openPostgresTarget, type RestoreTarget } from '../bac
 import { readBackupLines } from '../backup/format.ts';
 import { describeRestore, restoreBackup } from '../backup/restore.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirBusyError, keepDataDirPrivate, lockDataDir } from '../data-dir.ts';
+import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
 import { DomainError, invalid } from '../errors.ts';
 
 const USAGE = `Usage: npm run restore -- FILE
@@ -38,7 +38,6 @@ async function main(): Promise<number> {
     target = await openPostgresTarget(config.databaseUrl);
   } else {
     release = lockDataDir(config.dataDir);
-    keepDataDirPrivate(config.dataDir);
     try {
       target = await openPgliteTarget(config.dataDir);
     } catch (err) {

@@ -11,7 +11,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { makePrivate } from '../data-dir.ts';
+import { keepDataDirPrivate, makePrivate } from '../data-dir.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,20 +43,53 @@ const MIGRATION_LOCK = 7_241_001;
 const migrateDatabase = (client: PGlite) =>
   migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
 
+/** The embedded database's files under DATA_DIR. */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
+
+export interface PgliteFiles {
+  client: PGlite;
+  /** Closes the database, then makes private what closing it wrote. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the embedded database of DATA_DIR, for the server and every command-line tool alike, so
+ * that its files stay the server user's alone (README, Limits: "The data directory is private").
+ * DATA_DIR is made private first and this process's umask 077. PGlite sets each file's mode itself
+ * after creating it, whatever the umask: a new database's files come out 0666, and the relation
+ * caches it rewrites at every open (pg_internal.init) 0644. So its files are made private again
+ * once it has started, and once it has closed; what PostgreSQL creates in between it creates 0600.
+ */
+export async function openPgliteFiles(dataDir: string): Promise<PgliteFiles> {
+  const dir = pgliteDir(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  keepDataDirPrivate(dataDir);
+  const client = await PGlite.create(dir);
+  makePrivate(dir);
+  return {
+    client,
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        makePrivate(dir);
+      }
+    },
+  };
+}
+
 /**
  * `dataDir` null: a database in memory, made from `template` when given (a data directory that
  * pgliteTemplate() dumped: PGlite then skips initdb, most of the time it takes to start).
  */
 export async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   let client: PGlite;
+  let close: () => Promise<void>;
   if (dataDir === null) {
     client = await PGlite.create(template ? { loadDataDir: template } : {});
+    close = () => client.close();
   } else {
-    const dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
-    // A new database's files come out 0666: PGlite sets their modes itself, whatever the umask.
-    makePrivate(dir);
+    ({ client, close } = await openPgliteFiles(dataDir));
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One connection in process: nothing is sent, and PGlite keeps no statements between queries.
@@ -69,7 +102,7 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close,
   });
 }
 
