@@ -1,8 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers.ts';
 import { ConfigError, loadConfig, openFileLimit } from './config.ts';
+
+/** The IPv4 netmask of a prefix length: 16 gives 255.255.0.0. */
+function netmask(bits: number): string {
+  const mask = bits === 0 ? 0 : 2 ** 32 - 2 ** (32 - bits);
+  return [24, 16, 8, 0].map((shift) => Math.floor(mask / 2 ** shift) % 256).join('.');
+}
 
 describe('loadConfig', () => {
   it('has a default for everything a demo needs', () => {
@@ -80,11 +89,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/at most 10 hops/);
     expect(
-      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , fd00::/8,127.0.0.1, 192.168.0.0/255.255.0.0 ' }).trustProxy,
-    ).toEqual(['10.0.0.0/8', 'fd00::/8', '127.0.0.1', '192.168.0.0/255.255.0.0']);
-    for (const every of ['on', 'ON', 'true', 'yes']) {
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , fd00:1::/32,127.0.0.1, 192.168.0.0/255.255.0.0 ' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', 'fd00:1::/32', '127.0.0.1', '192.168.0.0/16']);
+    for (const every of ['on', 'ON', 'true', 'yes', 'all', '*']) {
       expect(() => loadConfig({ TRUST_PROXY: every })).toThrow(
-        'TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8): trusting every hop lets a client choose its own address',
+        `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8), got "${every}": trusting every hop lets a client choose its own address`,
       );
     }
     for (const junk of [
@@ -96,12 +105,118 @@ describe('loadConfig', () => {
       '1.5',
       '-1',
       '10.0.0.0/',
+      // Fastify refused these as it started, with a TypeError and a stack trace.
+      '10.0.0.0/255.0.255.0',
+      'fe80::1%eth-0',
+      'fe80::1%eth0',
+      'constructor',
     ]) {
       expect(() => loadConfig({ TRUST_PROXY: junk }), junk).toThrow(
-        /TRUST_PROXY must be a number of hops or addresses/,
+        `TRUST_PROXY must be a number of hops or addresses and ranges such as 10.0.0.0/8, got "${junk}"`,
       );
     }
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,everything' })).toThrow(/got "everything"/);
+  });
+
+  it('refuses a range wider than a /8 of IPv4 or a /16 of IPv6: "every hop" by another name', () => {
+    for (const [value, offending, wide] of [
+      // Fastify stopped on these with a TypeError and a stack trace.
+      ['0.0.0.0/0', '0.0.0.0/0', 'every address'],
+      ['::/0', '::/0', 'every address'],
+      ['0.0.0.0/0.0.0.0', '0.0.0.0/0.0.0.0', 'every address'],
+      ['10.0.0.0/8, 203.0.113.7/0', '203.0.113.7/0', 'every address'],
+      // Fastify took these: every address in two halves, and other wide ranges.
+      ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/1', 'a /1 of IPv4'],
+      ['10.0.0.0/8,128.0.0.0/128.0.0.0', '128.0.0.0/128.0.0.0', 'a /1 of IPv4'],
+      ['8.0.0.0/7', '8.0.0.0/7', 'a /7 of IPv4'],
+      ['fd00::/8', 'fd00::/8', 'a /8 of IPv6'],
+      ['2000::/3', '2000::/3', 'a /3 of IPv6'],
+      // IPv4 as IPv6 writes it: how a dual-stack socket shows an IPv4 client.
+      ['::ffff:0:0/96', '::ffff:0:0/96', 'every IPv4 address'],
+      ['::ffff:0.0.0.0/96', '::ffff:0.0.0.0/96', 'every IPv4 address'],
+      ['0:0:0:0:0:FFFF:0:0/96', '0:0:0:0:0:FFFF:0:0/96', 'every IPv4 address'],
+      ['::ffff:128.0.0.0/97', '::ffff:128.0.0.0/97', 'a /1 of IPv4'],
+      ['::/64', '::/64', 'every IPv4 address'],
+      ['64:ff9b::/96', '64:ff9b::/96', 'every IPv4 address'],
+      // proxy-addr's names, for what they stand for.
+      ['uniquelocal', 'uniquelocal" (fc00::/7', 'a /7 of IPv6'],
+      ['linklocal', 'linklocal" (fe80::/10', 'a /10 of IPv6'],
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (err) {
+        error = err;
+      }
+      expect(error, value).toBeInstanceOf(ConfigError);
+      expect((error as Error).message, value).toMatch(/^TRUST_PROXY must name the proxies' own addresses/);
+      expect((error as Error).message, value).toContain(`"${offending}`);
+      expect((error as Error).message, value).toContain(`takes in ${wide},`);
+    }
+  });
+
+  it('takes ranges of a /8 of IPv4, a /16 of IPv6 or narrower, written out as Fastify reads them', () => {
+    const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trusted('10.0.0.0/8')).toEqual(['10.0.0.0/8']);
+    expect(trusted('192.168.1.0/24')).toEqual(['192.168.1.0/24']);
+    expect(trusted('172.16.0.0/255.240.0.0')).toEqual(['172.16.0.0/12']);
+    expect(trusted('fd00:1::/32')).toEqual(['fd00:1::/32']);
+    expect(trusted('2001:db8::/16')).toEqual(['2001:db8::/16']);
+    expect(trusted('::ffff:10.0.0.0/104')).toEqual(['::ffff:10.0.0.0/104']);
+    expect(trusted('::ffff:10.0.0.1, ::1, 203.0.113.7')).toEqual(['::ffff:10.0.0.1', '::1', '203.0.113.7']);
+    expect(trusted('Loopback')).toEqual(['127.0.0.1/8', '::1/128']);
+  });
+
+  it('starts Fastify with every value it takes', () => {
+    const accepted = (value: string) => {
+      try {
+        return loadConfig({ TRUST_PROXY: value }).trustProxy;
+      } catch (err) {
+        // Whatever is wrong with the value, a message that names the variable, not a crash.
+        expect(err, value).toBeInstanceOf(ConfigError);
+        expect((err as Error).message, value).toContain('TRUST_PROXY');
+        return null;
+      }
+    };
+    const address = fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.constantFrom('0.0.0.0', '::', '::ffff:0:0', '64:ff9b::', 'fe80::1%eth0', 'fe80::1%x-y', 'loopback'),
+    );
+    const suffix = fc.oneof(
+      fc.constant(''),
+      fc.integer({ min: 0, max: 130 }).map((bits) => `/${bits}`),
+      fc.ipV4().map((mask) => `/${mask}`),
+      fc.integer({ min: 0, max: 32 }).map((bits) => `/${netmask(bits)}`),
+    );
+    const value = fc
+      .array(fc.tuple(address, suffix), { minLength: 1, maxLength: 3 })
+      .map((entries) => entries.map(([a, s]) => a + s).join(','));
+    let taken = 0;
+    fc.assert(
+      fc.property(value, (text) => {
+        const trust = accepted(text);
+        if (!Array.isArray(trust)) return;
+        taken++;
+        expect(() => Fastify({ trustProxy: trust }), text).not.toThrow();
+      }),
+      { numRuns: 2000 },
+    );
+    // The property saw values it takes, not only refusals.
+    expect(taken).toBeGreaterThan(100);
+  });
+
+  it('starts the server with the ranges it takes', async () => {
+    const t = await createTestApp('pglite', {
+      TRUST_PROXY:
+        '10.0.0.0/8, 192.168.1.0/24, 172.16.0.0/255.240.0.0, fd00:1::/32, ::ffff:10.0.0.0/104, loopback',
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.1.2.3' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 
   it('caps open sockets per address', () => {

@@ -133,18 +133,106 @@ function duration(env: Env, name: string, fallback: string): number | null {
   return ms;
 }
 
-/** An address or a CIDR range, IPv4 or IPv6, as proxy-addr (Fastify's trustProxy) reads them. */
-function isAddressOrRange(value: string): boolean {
-  const [address, bits, ...rest] = value.split('/');
-  if (rest.length > 0 || !address) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (bits === undefined) return true;
-  if (family === 4 && isIP(bits) === 4) return true; // 10.0.0.0/255.0.0.0
-  const n = Number(bits);
-  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+/** proxy-addr's named ranges (Fastify's trustProxy), for what they stand for. */
+const NAMED_RANGES = new Map([
+  ['loopback', ['127.0.0.1/8', '::1/128']],
+  ['linklocal', ['169.254.0.0/16', 'fe80::/10']],
+  ['uniquelocal', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']],
+]);
+
+/**
+ * The widest range TRUST_PROXY takes, by its prefix length: a wider one holds clients of every kind,
+ * and any of them could then write its own address into X-Forwarded-For ("on" by another name).
+ */
+const NARROWEST_PREFIX = { 4: 8, 6: 16 } as const;
+
+/**
+ * IPv6 ranges that hold IPv4 addresses in their last 32 bits: IPv4-mapped (how a dual-stack socket
+ * shows an IPv4 peer, and what proxy-addr matches IPv4 peers against) and NAT64's well-known
+ * prefix. A range that overlaps one is as wide, in IPv4 addresses, as its prefix beyond the 96th bit.
+ */
+const IPV4_IN_IPV6 = ['::ffff:0:0', '64:ff9b::'].map((address) => ipv6Bits(address));
+
+function ipv4Bits(address: string): number {
+  return address.split('.').reduce((bits, part) => bits * 256 + Number(part), 0);
 }
 
+/** The 128 bits of an IPv6 address that node:net's isIP accepts (without a zone). */
+function ipv6Bits(address: string): bigint {
+  let text = address;
+  const ipv4 = /\d+\.\d+\.\d+\.\d+$/.exec(text);
+  if (ipv4) {
+    const bits = ipv4Bits(ipv4[0]);
+    text = `${text.slice(0, ipv4.index)}${Math.floor(bits / 0x10000).toString(16)}:${(bits % 0x10000).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(8 - left.length - right.length, 0)).fill('0'), ...right];
+  return groups.reduce((bits, group) => (bits << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
+}
+
+/** The prefix length of a contiguous IPv4 netmask (255.255.0.0: 16); null for any other. */
+function netmaskPrefix(mask: string): number | null {
+  const bits = ipv4Bits(mask);
+  for (let prefix = 0; prefix <= 32; prefix++) {
+    if (bits === 2 ** 32 - 2 ** (32 - prefix)) return prefix;
+  }
+  return null;
+}
+
+interface ProxyRange {
+  address: string;
+  family: 4 | 6;
+  /** null: the address alone. */
+  prefix: number | null;
+}
+
+/**
+ * An address or a range as proxy-addr reads them: 10.0.0.0/8, 10.0.0.0/255.0.0.0, fd00:1::/32, an
+ * address alone. Refused here, not by proxy-addr as Fastify starts (a TypeError and a stack trace):
+ * a /0 (proxy-addr's own refusal), a netmask that is not contiguous, a zone (fe80::1%eth0: node:net
+ * reads zones proxy-addr does not, and a trusted proxy is not named by an interface of this host).
+ */
+function proxyRange(value: string): ProxyRange | null {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address || address.includes('%')) return null;
+  const family = isIP(address);
+  if (family !== 4 && family !== 6) return null;
+  if (bits === undefined) return { address, family, prefix: null };
+  const prefix =
+    family === 4 && isIP(bits) === 4 ? netmaskPrefix(bits) : /^\d{1,3}$/.test(bits) ? Number(bits) : null;
+  if (prefix === null || prefix > (family === 4 ? 32 : 128)) return null;
+  return { address, family, prefix };
+}
+
+/** How much of the address space `range` takes in, when that is more than TRUST_PROXY allows. */
+function tooWide({ address, family, prefix }: ProxyRange): string | null {
+  if (prefix === null) return null;
+  if (family === 4) {
+    if (prefix === 0) return 'every address';
+    return prefix < NARROWEST_PREFIX[4] ? `a /${prefix} of IPv4` : null;
+  }
+  if (prefix === 0) return 'every address';
+  if (prefix < NARROWEST_PREFIX[6]) return `a /${prefix} of IPv6`;
+  const bits = ipv6Bits(address);
+  const shared = BigInt(128 - Math.min(prefix, 96));
+  if (!IPV4_IN_IPV6.some((embedding) => bits >> shared === embedding >> shared)) return null;
+  const ipv4Prefix = Math.max(prefix - 96, 0);
+  if (ipv4Prefix === 0) return 'every IPv4 address';
+  return ipv4Prefix < NARROWEST_PREFIX[4] ? `a /${ipv4Prefix} of IPv4` : null;
+}
+
+const EVERY_HOP = ['on', 'true', 'yes', 'all', 'any', '*'];
+
+/**
+ * TRUST_PROXY, as Fastify's trustProxy takes it: a hop count, or ranges written out as
+ * address/prefix (netmasks and proxy-addr's names turned into what they stand for), each narrow
+ * enough that Fastify starts with it and that it takes in only proxies.
+ */
 function trustProxy(env: Env): Config['trustProxy'] {
   const value = text(env, 'TRUST_PROXY');
   if (value === null || ['off', '0', 'false', 'no'].includes(value.toLowerCase())) return false;
@@ -153,19 +241,31 @@ function trustProxy(env: Env): Config['trustProxy'] {
     if (hops > 10) throw new ConfigError(`TRUST_PROXY must be at most 10 hops, got "${value}"`);
     return hops;
   }
-  if (['on', 'true', 'yes', '1'].includes(value.toLowerCase())) {
+  if (EVERY_HOP.includes(value.toLowerCase())) {
     throw new ConfigError(
-      'TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8): trusting every hop lets a client choose its own address',
+      `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8), got "${value}": trusting every hop lets a client choose its own address`,
     );
   }
-  const ranges = list(env, 'TRUST_PROXY');
-  const bad = ranges.find((range) => !isAddressOrRange(range));
-  if (bad !== undefined) {
-    throw new ConfigError(
-      `TRUST_PROXY must be a number of hops or addresses and ranges such as 10.0.0.0/8, got "${bad}"`,
-    );
+  const trusted: string[] = [];
+  for (const entry of list(env, 'TRUST_PROXY')) {
+    const named = NAMED_RANGES.get(entry.toLowerCase());
+    for (const written of named ?? [entry]) {
+      const range = proxyRange(written);
+      if (range === null) {
+        throw new ConfigError(
+          `TRUST_PROXY must be a number of hops or addresses and ranges such as 10.0.0.0/8, got "${entry}"`,
+        );
+      }
+      const wide = tooWide(range);
+      if (wide !== null) {
+        throw new ConfigError(
+          `TRUST_PROXY must name the proxies' own addresses and ranges, none wider than a /${NARROWEST_PREFIX[4]} of IPv4 or a /${NARROWEST_PREFIX[6]} of IPv6: "${entry}"${named ? ` (${written})` : ''} takes in ${wide}, and any client there could choose its own address with X-Forwarded-For`,
+        );
+      }
+      trusted.push(range.prefix === null ? range.address : `${range.address}/${range.prefix}`);
+    }
   }
-  return ranges;
+  return trusted;
 }
 
 /** The soft limit on open files, read from /proc on Linux; null elsewhere. */

@@ -63,7 +63,7 @@ describe.each(databaseKinds())('TRUST_PROXY (%s)', (kind) => {
     let t: TestApp;
     let port: number;
     beforeAll(async () => {
-      ({ t, port } = await listening(kind, '127.0.0.1/32, fd00::/8'));
+      ({ t, port } = await listening(kind, '127.0.0.1/32, fd00:1::/32'));
     });
     afterAll(async () => {
       await t?.close();
