@@ -40,6 +40,9 @@ test('from a leaderboard row to the player page, and on to their gang', async ({
 
   await expect(page).toHaveURL(`/players/${ace.username}`);
   await expect(page.getByRole('heading', { level: 1, name: ace.username })).toBeVisible();
+  // The page's own title, once, in the head.
+  await expect(page).toHaveTitle(`${ace.username} · Vaultbreak`);
+  await expect(page.locator('title')).toHaveCount(1);
   await expect(hero(page, ace.username).getByText('ARCHON')).toBeVisible();
   await expect(hero(page, ace.username).getByText('100,000', { exact: true })).toBeVisible();
   await expect(hero(page, ace.username).getByText('Online now')).toBeVisible();
@@ -56,6 +59,9 @@ test('from a leaderboard row to the player page, and on to their gang', async ({
   await expect(page).toHaveURL(`/players/${ace.username}`);
   await page.goto(`/players/${ace.username.toLowerCase()}`);
   await expect(page.getByRole('heading', { level: 1, name: ace.username })).toBeVisible();
+  // Sent by the server, hydrated: still the one title.
+  await expect(page).toHaveTitle(`${ace.username} · Vaultbreak`);
+  await expect(page.locator('title')).toHaveCount(1);
 
   await page
     .getByRole('region', { name: 'Gang', exact: true })
@@ -83,6 +89,32 @@ test('unknown players and gangs say so, with somewhere to go', async ({ page }) 
     '/leaderboard',
   );
   await expectAccessible(page);
+
+  // A name no player can have (17 characters or more) is not found either, not a page to load again.
+  const tooLong = await page.goto('/players/ThisNameIsFarTooLongForMinecraft');
+  expect(tooLong?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: "We couldn't find that player." })).toBeVisible();
+  await expect(page).toHaveTitle('Player not found · Vaultbreak');
+  await expect(page.locator('title')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Browse the leaderboard' }).click();
+  await expect(page).toHaveTitle('Leaderboard · Vaultbreak');
+  // Reached inside the app (as a link or the history does), asked of the API by the browser.
+  for (const name of ['Not-a-name!', '0b6f8a52-3c1d-4e7f-9a2b-5c6d7e8f9a0g']) {
+    const answered = page.waitForResponse((res) => res.url().includes('/api/players/by-name/'));
+    await page.evaluate(
+      (path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+      `/players/${encodeURIComponent(name)}`,
+    );
+    expect((await answered).status(), name).toBe(400);
+    await expect(page.getByRole('heading', { name: "We couldn't find that player." })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page).toHaveTitle('Player not found · Vaultbreak');
+    await page.goBack();
+    await expect(page).toHaveTitle('Leaderboard · Vaultbreak');
+  }
 
   await page.goto('/gangs/no-such-gang');
   await expect(page.getByRole('heading', { name: "We couldn't find that gang." })).toBeVisible();

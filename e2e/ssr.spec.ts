@@ -79,6 +79,13 @@ const PAGES: RenderedPage[] = [
     handedOver: [/\/api\/players\/by-name\//],
   },
   {
+    // A name no player can have (longer than 16 characters): the API refuses it, the page says not found.
+    path: '/players/ThisNameIsFarTooLongForMinecraft',
+    status: 404,
+    content: (page) => page.getByRole('heading', { name: "We couldn't find that player." }),
+    handedOver: [/\/api\/players\/by-name\//],
+  },
+  {
     path: '/gangs/no-such-gang',
     status: 404,
     content: (page) => page.getByRole('heading', { name: "We couldn't find that gang." }),

@@ -201,6 +201,28 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
     }
   });
 
+  it('sends a name no player can have as the player not-found page, with a 404', async () => {
+    // Longer than 16 characters, characters outside the game's rule, a uuid with a letter past f.
+    const names = [
+      'ThisNameIsFarTooLongForMinecraft',
+      'Not%20a%20name!',
+      '8c9ce3c0-cf37-4607-a347-540e0cdf1b7g',
+    ];
+    for (const name of names) {
+      const url = `/players/${name}`;
+      const { res, root, state } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(root, url).toContain('We couldn&#x27;t find that player.');
+      expect(root, url).not.toContain('could not be loaded');
+      expect(res.body, url).toContain('<title>Player not found · ');
+      // Handed over as not found: the renderer itself answers 404, whatever the link preview says.
+      const failed = state?.queries.queries.find((q) => q.queryKey[0] === 'player-page') as
+        | { state: { status: string; error: unknown } }
+        | undefined;
+      expect(failed?.state, url).toMatchObject({ status: 'error', error: { status: 404 } });
+    }
+  });
+
   it('hands over text that would end its <script> element as data', async () => {
     const hostile = 'Closing tags </script><script>alert(1)</script> and a line\u2028separator';
     await t.db.transaction(async (tx) => {
@@ -237,6 +259,38 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
     expect(root).toContain('find that page.');
     expect(res.body).toContain('<title>Page not found · ');
     expect(state).not.toBeNull();
+  });
+
+  it('gives every public page exactly one <title>, in its head', async () => {
+    await vi.waitFor(async () => {
+      expect((await page('/docs?doc=joining-the-server')).root).toContain('Joining the Server');
+    }, SNAPSHOT_WAIT);
+    const urls = [
+      '/',
+      '/enchants',
+      '/docs',
+      '/docs?doc=joining-the-server',
+      '/leaderboard',
+      '/auction',
+      '/players/TopOfTheYard',
+      '/players/NobodyAtAll',
+      '/players/ThisNameIsFarTooLongForMinecraft',
+      '/gangs/night-shift',
+      '/gangs/no-such-gang',
+      '/status',
+      '/no/such/page',
+    ];
+    const count = (html: string) => html.match(/<title[\s>]/g)?.length ?? 0;
+    const titles: Record<string, { inHead: number; inBody: number }> = {};
+    for (const url of urls) {
+      const { res } = await page(url);
+      // The server rendered it: its root is not the empty one of a page left to the browser.
+      expect(res.body, url).not.toContain('<div id="root"></div>');
+      const [head = '', body = ''] = res.body.split('</head>');
+      titles[url] = { inHead: count(head), inBody: count(body) };
+    }
+    const once = Object.fromEntries(urls.map((url) => [url, { inHead: 1, inBody: 0 }]));
+    expect(titles).toEqual(once);
   });
 
   it('sends pages compressed as the browser accepts, with an ETag of the bytes it sent', async () => {

@@ -60,19 +60,40 @@ const CONFIG_PRELOAD = /<link rel="preload" href="\/api\/config"[^>]*>/;
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
 
+// React writes what it hoists, as it would into a document's <head>, before the page's own markup:
+// the preload of a priority image (a player's avatar), then the page's <title>.
+const HOISTED_TITLE = /^((?:<link\b[^>]*>|<meta\b[^>]*>)*)(<title>[^<]*<\/title>)/;
+
+interface RenderedPage {
+  html: string;
+  state: string;
+  title?: string;
+}
+
 /**
  * index.html with the rendered page in its root, the handed-over data after it and the page's own
  * title (a page with a link preview gets its tags after this, page-meta.ts). The page works without
  * JavaScript, and the configuration comes with it, so neither the message nor the preload is wanted.
  */
-export function withRenderedPage(
-  indexHtml: string,
-  page: { html: string; state: string; title?: string },
-): string {
+export function withRenderedPage(indexHtml: string, rendered: RenderedPage): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html no longer has ${EMPTY_ROOT}`);
+  const page = titleInHead(rendered);
   const titled = page.title ? indexHtml.replace(TITLE, () => page.title!) : indexHtml;
   return titled
     .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${page.state}`)
     .replace(NOSCRIPT, '')
     .replace(CONFIG_PRELOAD, '');
+}
+
+/**
+ * The page with the <title> React hoisted taken out of its HTML, for the head. The renderer hands over
+ * a title that comes first; one behind a hoisted preload (a player's avatar) comes with the HTML, and
+ * left there it would be a second title inside #root: invalid, and read twice by anything reading the
+ * page's text. In the browser React keeps the page's title in the head, where hydration finds it.
+ */
+function titleInHead(page: RenderedPage): RenderedPage {
+  if (page.title) return page;
+  const hoisted = HOISTED_TITLE.exec(page.html);
+  if (!hoisted) return page;
+  return { ...page, html: hoisted[1]! + page.html.slice(hoisted[0].length), title: hoisted[2]! };
 }

@@ -4,7 +4,7 @@
 import type { PlayerPage } from '@prison/shared/players';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiJson } from '../../lib/api.ts';
+import { apiJson, httpError, isHttpError } from '../../lib/api.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
 import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
@@ -14,8 +14,15 @@ const schema = schemasOf(() => import('@prison/shared/players'));
 const playerPageSchema = schema('playerPageSchema');
 const playerPageMessageSchema = schema('playerPageMessageSchema');
 
-function getPlayerPage(name: string): Promise<PlayerPage> {
-  return apiJson(`/api/players/by-name/${encodeURIComponent(name)}`, playerPageSchema);
+async function getPlayerPage(name: string): Promise<PlayerPage> {
+  try {
+    return await apiJson(`/api/players/by-name/${encodeURIComponent(name)}`, playerPageSchema);
+  } catch (error) {
+    // The API refuses (400) an address no player can have: longer than 16 characters, a character
+    // outside the game's rule, a broken uuid. Nobody has it, as nobody has an unknown name: the page
+    // is not found (404), said at once, and sent by the server as a 404, not a failure to retry.
+    throw isHttpError(error) && error.status === 400 ? httpError(404, error.body) : error;
+  }
 }
 
 // Names are matched in any case, so /players/steve and /players/Steve share one entry.

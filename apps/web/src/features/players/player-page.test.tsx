@@ -1,6 +1,6 @@
 import type { ActivityItem, PlayerPage as PlayerPageData } from '@prison/shared/players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, settle, stubFetch } from '../../../test/fake-fetch.ts';
@@ -174,6 +174,23 @@ describe('PlayerPage', () => {
     );
     expect(screen.getByText(/use the search in the header/)).toBeInTheDocument();
     expect(sockets()).toHaveLength(0);
+  });
+
+  it('says a name no player can have was not found, at once, as the API refuses it', async () => {
+    // Longer than 16, a character outside [A-Za-z0-9_], a uuid with a letter past f: the API answers 400.
+    for (const name of ['ThisNameIsFarTooLongForMinecraft', 'Not a name!', `${UUID.slice(0, -1)}g`]) {
+      const { requests } = stubFetch(() => json({ detail: 'Not a player name or id' }, 400));
+      renderPage(`/players/${encodeURIComponent(name)}`);
+
+      expect(
+        await screen.findByRole('heading', { name: "We couldn't find that player." }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(document.title).toMatch(/^Player not found · /);
+      // Said on the first answer, with no retry: asking again cannot change it.
+      expect(requests, name).toHaveLength(1);
+      cleanup();
+    }
   });
 
   it('offers to focus the header search when it is there', async () => {
