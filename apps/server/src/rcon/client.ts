@@ -58,7 +58,11 @@ export interface RconTarget {
 export interface RconClientOptions {
   /** Read before every command: null when RCON is not configured. A new target means a new connection. */
   target: () => RconTarget | null;
-  timeoutMs?: number;
+  /**
+   * The time limit of each step (connecting and signing in, then each command): RCON_TIMEOUT_MS by
+   * default. A function is asked as each step starts.
+   */
+  timeoutMs?: number | (() => number);
 }
 
 /** The connection closed before any of a command's answer came: the server most likely never read it. */
@@ -297,11 +301,15 @@ const targetKey = (target: RconTarget) => JSON.stringify([target.host, target.po
 export class RconClient {
   private connection: Connection | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Commands sent and not yet settled. */
+  private pending = 0;
   private closed = false;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: RconClientOptions) {
-    this.timeoutMs = options.timeoutMs ?? RCON_TIMEOUT_MS;
+  constructor(private readonly options: RconClientOptions) {}
+
+  private get timeoutMs(): number {
+    const limit = this.options.timeoutMs ?? RCON_TIMEOUT_MS;
+    return typeof limit === 'function' ? limit() : limit;
   }
 
   /**
@@ -317,13 +325,21 @@ export class RconClient {
   send(command: string): Promise<string> {
     // A command waits its turn for at most one timeout, and is not sent once that has passed:
     // behind a game server that stopped answering, each queued command would otherwise wait out
-    // every earlier command's timeout in turn, and the staff member last in line for minutes.
+    // every earlier command's timeout in turn, and the staff member last in line for minutes. One
+    // sent to an idle client has no turn to wait for: a pause of this process (a busy machine)
+    // must not refuse it unsent.
     const queuedAt = Date.now();
+    const behindOthers = this.pending > 0;
+    this.pending++;
     const result = this.queue.then(() => {
-      if (Date.now() - queuedAt >= this.timeoutMs) throw new RconTimeoutError();
+      if (behindOthers && Date.now() - queuedAt >= this.timeoutMs) throw new RconTimeoutError();
       return this.run(command);
     });
     this.queue = result.catch(() => {});
+    const settled = () => {
+      this.pending--;
+    };
+    result.then(settled, settled);
     return result;
   }
 
