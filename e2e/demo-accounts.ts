@@ -1,6 +1,7 @@
-// The demo server's sign-in accounts, as the simulator seeds them (one definition, in
-// apps/simulator/src/demo-accounts.ts), and a sign-in through the API that copes with the simulator
-// seeding them a few seconds after the server starts.
+// The demo server's sign-in accounts (one definition, in apps/simulator/src/demo-accounts.ts:
+// DemoPlayer's password comes from the simulator's seed, DemoAdmin is made by the site at start),
+// and a sign-in through the API that copes with the simulator seeding them a few seconds after the
+// server starts.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PLAYER } from '../apps/simulator/src/demo-accounts.ts';
 import type { LoginResponse } from '../packages/shared/src/auth.ts';

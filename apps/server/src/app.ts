@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     bridgeToken: secrets.bridgeToken,
     onEvent: metrics.bridgeEvent,
+    accounts: { staffRoles: config.bridgeStaffRoles },
   });
   await app.register(onlineRoutes, { db: database.db, hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: laneJsonHeaders });

@@ -16,6 +16,11 @@ export interface Config {
   /** Missing secrets are generated into DATA_DIR outside production (see secrets.ts). */
   jwtSecret: string | null;
   bridgeToken: string | null;
+  /**
+   * BRIDGE_STAFF_ROLES: the staff roles the game server may grant, remove and hold while it sets a
+   * password or roles (modules/auth/accounts.ts gameAccountRefusal); none by default.
+   */
+  bridgeStaffRoles: string[];
   rcon: { host: string; port: number | null; password: string | null; allow: string[] | null };
   adminHosts: string[];
   publicUrl: string | null;
@@ -268,6 +273,23 @@ function trustProxy(env: Env): Config['trustProxy'] {
   return trusted;
 }
 
+// The roles that give powers on the site (packages/shared/src/roles.ts STAFF_ROLES; the config reads
+// no module of the app, and a test holds the two lists together).
+export const CONFIGURABLE_STAFF_ROLES = ['ADMIN', 'OWNER', 'WEB_ADMIN', 'DOCS_EDITOR'];
+
+function bridgeStaffRoles(env: Env): string[] {
+  const value = text(env, 'BRIDGE_STAFF_ROLES');
+  if (value === null || ['off', 'none'].includes(value.toLowerCase())) return [];
+  const roles = [...new Set(list(env, 'BRIDGE_STAFF_ROLES').map((role) => role.toUpperCase()))];
+  const unknown = roles.filter((role) => !CONFIGURABLE_STAFF_ROLES.includes(role));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `BRIDGE_STAFF_ROLES names the staff roles the game server may grant, among ${CONFIGURABLE_STAFF_ROLES.join(', ')} (other roles need no setting); got ${unknown.join(', ')}`,
+    );
+  }
+  return roles;
+}
+
 /** The soft limit on open files, read from /proc on Linux; null elsewhere. */
 export function openFileLimit(limits = '/proc/self/limits'): number | null {
   try {
@@ -355,6 +377,7 @@ export function loadConfig(
     databaseUrl,
     jwtSecret: secret(env, 'JWT_SECRET', production),
     bridgeToken: secret(env, 'BRIDGE_TOKEN', production),
+    bridgeStaffRoles: bridgeStaffRoles(env),
     rcon: {
       host: text(env, 'RCON_HOST') ?? '127.0.0.1',
       port: port(env, 'RCON_PORT', null),

@@ -70,6 +70,10 @@ async function main(): Promise<void> {
     if (config.demo) {
       const { seedDemoGuides } = await import('./modules/docs/demo.ts');
       await seedDemoGuides(database.db);
+      // The demo's staff account comes from the site itself: the game server may not grant staff roles.
+      const { ensureDemoStaff } = await import('./modules/auth/accounts.ts');
+      const { DEMO_ADMIN } = await import('@prison/simulator/demo-accounts');
+      await ensureDemoStaff(database.db, DEMO_ADMIN);
     }
     await app.listen({ port: config.port, host: config.host });
     port = (app.server.address() as AddressInfo).port;

@@ -12,7 +12,8 @@ import { loadConfig } from '../src/config.ts';
 import type { Secrets } from '../src/data-dir.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { LiveHub } from '../src/live/hub.ts';
-import { startSession } from '../src/modules/auth/sessions.ts';
+import { storeRoles } from '../src/modules/auth/accounts.ts';
+import { type SignInMethod, startSession } from '../src/modules/auth/sessions.ts';
 import { accessTokens } from '../src/modules/auth/tokens.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -103,9 +104,13 @@ export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 export async function signIn(
   db: Db,
   uuid: string,
-  { secret = JWT_SECRET, now }: { secret?: string; now?: number } = {},
+  {
+    secret = JWT_SECRET,
+    now,
+    method = 'password',
+  }: { secret?: string; now?: number; method?: SignInMethod } = {},
 ): Promise<string> {
-  const sid = await startSession(db, uuid, { userAgent: null, address: null });
+  const sid = await startSession(db, uuid, { userAgent: null, address: null }, method);
   return accessTokens(secret).sign({ uuid, roles: [], sid }, now);
 }
 
@@ -157,4 +162,13 @@ export function newPlayer(overrides: { uuid?: string; username?: string } = {}) 
   const uuid = overrides.uuid ?? randomUUID();
   const username = overrides.username ?? `P_${uuid.slice(0, 8)}`;
   return { uuid, username, join: { id: eventId('join'), type: 'player.join', uuid, username } };
+}
+
+/**
+ * Gives a player site roles as `npm run accounts -- roles` does (the domain's operation, which signs
+ * their sessions out on a change). The game server may not grant staff roles by default
+ * (BRIDGE_STAFF_ROLES), so tests make staff the way an owner does.
+ */
+export async function grantRoles(db: Db, uuid: string, roles: string[]): Promise<void> {
+  await db.transaction((tx) => storeRoles(tx, uuid, roles));
 }

@@ -26,6 +26,15 @@ const PLANTED: Record<string, string> = {
     "export function fail() {\n  const error = new Error('down') as Error & { statusCode?: number };\n  error.statusCode = 503;\n  throw error;\n}\n",
   'apps/server/src/modules/docs/service.ts':
     "import { HttpError } from '../../plugins/errors.ts';\n\nexport const missing = () => new HttpError(404, 'No such page');\n",
+  // Role names read outside the one place that decides staff access (modules/auth/staff-roles.ts).
+  'apps/server/src/modules/docs/uses-roles.ts':
+    "import { canEditDocs } from '@prison/shared/roles';\n\nexport const mayWrite = canEditDocs;\n",
+  'apps/server/src/plugins/uses-roles.ts':
+    "import { canUseAdminConsole } from '@prison/shared/roles';\n\nexport const isStaff = canUseAdminConsole;\n",
+  'apps/server/src/cli/uses-roles.ts':
+    "import { isOwner } from '@prison/shared/roles';\n\nexport const owner = isOwner;\n",
+  'apps/server/src/modules/auth/staff-roles.ts':
+    "import { canEditDocs } from '@prison/shared/roles';\n\nexport const mayWrite = canEditDocs;\n",
   // The HTTP layer may answer with a status.
   'apps/server/src/modules/health/routes.ts':
     'export function answer(reply: { code(n: number): unknown }) {\n  const failure = { statusCode: 503 };\n  return reply.code(failure.statusCode);\n}\n',
@@ -67,6 +76,17 @@ describe('npm run check', () => {
       'lint/style/noRestrictedImports',
     ]);
     expect(flagged.has('apps/web/src/features/social/uses-lib.tsx')).toBe(false);
+  });
+
+  it('fails on role names read anywhere in the server but the staff module', () => {
+    for (const path of [
+      'apps/server/src/modules/docs/uses-roles.ts',
+      'apps/server/src/plugins/uses-roles.ts',
+      'apps/server/src/cli/uses-roles.ts',
+    ]) {
+      expect(flagged.get(path), path).toEqual(['lint/style/noRestrictedImports']);
+    }
+    expect(flagged.has('apps/server/src/modules/auth/staff-roles.ts')).toBe(false);
   });
 
   it('fails on a status code below the routes', () => {

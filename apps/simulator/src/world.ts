@@ -42,10 +42,9 @@ export function generateWorld(options: WorldOptions = {}): World {
     friendships,
     listings: [],
     activity: [],
-    accounts: [
-      { uuid: DEMO_PLAYER.uuid, password: DEMO_PLAYER.password },
-      { uuid: DEMO_ADMIN.uuid, password: DEMO_ADMIN.password, roles: [...DEMO_ADMIN.roles] },
-    ],
+    // DemoAdmin's account and staff roles are made by the site in demo mode, not sent by the game
+    // server: a game server may set passwords and ranks of players, but grants no staff role.
+    accounts: [{ uuid: DEMO_PLAYER.uuid, password: DEMO_PLAYER.password }],
   };
   world.listings = buildListings(rng.fork('listings'), world);
   world.activity = buildActivity(rng.fork('activity'), world);

@@ -156,7 +156,9 @@ export const AUDIT_ACTIONS = [
   '2fa.disable',
   'auth.staff_login',
   'auth.second_factor_failed',
+  '2fa.reset',
   'account.roles',
+  'account.password',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
@@ -184,7 +186,7 @@ export const auditEventsQuerySchema = z.object({
   actor: optionalParam(
     z.string().trim().max(64, 'actor is a player name or uuid (at most 64 characters)'),
   ).describe(
-    'Who acted: a player name in any case (as recorded, or their current one), a uuid, or "command line"',
+    'Who acted: a player name in any case (as recorded, or their current one), a uuid, "command line" or "game server"',
   ),
   action: optionalParam(z.enum(AUDIT_ACTIONS, { error: 'action is not one the audit log records' })).describe(
     'Only this action',
@@ -192,12 +194,15 @@ export const auditEventsQuerySchema = z.object({
 });
 export type AuditEventsQuery = z.output<typeof auditEventsQuerySchema>;
 
-/** One staff action: who (null uuid: the server's command line), when, what, to what, and how it went. */
+/**
+ * One staff action: who (a null uuid: the server's command line, the game server through the bridge,
+ * or demo mode's set-up), when, what, to what, and how it went.
+ */
 export const auditEventSchema = z.object({
   id: z.number(),
   at: z.string(),
   actor_uuid: z.string().nullable(),
-  /** The actor's name when it was recorded ('command line' for the command line). */
+  /** The actor's name when it was recorded ('command line', 'game server' or 'demo mode' for those). */
   actor_name: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   /** What it was done to: a doc's slug, the command sent, an account's name. */
@@ -214,3 +219,17 @@ export const auditEventsSchema = z.object({
   next: z.number().nullable(),
 });
 export type AuditEvents = z.infer<typeof auditEventsSchema>;
+
+// ---- Staff accounts (GET /api/admin/staff, POST /api/admin/staff/{uuid}/2fa/reset) ----
+
+/** An account holding a staff role, as the console lists them. */
+export const staffMemberSchema = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  roles: z.array(z.string()),
+  two_factor: z.boolean().describe('Whether two-factor sign-in is on'),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListSchema = z.object({ staff: z.array(staffMemberSchema) });
+export type StaffList = z.infer<typeof staffListSchema>;
+export const staffMemberParamsSchema = z.object({ uuid: z.guid({ error: 'Not a player uuid' }) });

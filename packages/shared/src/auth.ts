@@ -34,7 +34,13 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 
 // Two-factor sign-in (two-factor.ts holds its answers and counts without zod).
-export { RECOVERY_CODE_COUNT, STAFF_TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED } from './two-factor.ts';
+export {
+  RECOVERY_CODE_COUNT,
+  STAFF_SIGN_IN_WITH_CODE,
+  STAFF_TWO_FACTOR_REQUIRED,
+  TWO_FACTOR_REQUIRED,
+  WRONG_PASSWORD,
+} from './two-factor.ts';
 
 /** A sign-in refused for want of a (right) second factor: the login page then asks for the code. */
 export const loginRefusalSchema = errorSchema.extend({ two_factor_required: z.literal(true).optional() });
@@ -45,8 +51,24 @@ export const twoFactorStatusSchema = z.object({
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+// Every change to two-factor sign-in asks for the account's current password, so that a stolen
+// access token alone can neither turn it on (locking the owner out) nor off.
+const currentPassword = z
+  .string()
+  .min(1, 'Enter your current password')
+  .max(1024)
+  .describe("The account's current password");
+/** POST /api/auth/2fa/setup. */
+export const twoFactorSetupRequestSchema = z.object({ password: currentPassword });
+/** POST /api/auth/2fa/enable and /disable. */
 export const twoFactorCodeRequestSchema = z.object({
-  code: z.string().trim().min(1, 'Enter a code').max(32),
+  password: currentPassword,
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter a code')
+    .max(32)
+    .describe('A current code from the authenticator (disable also takes an unused recovery code)'),
 });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

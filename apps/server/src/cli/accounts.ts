@@ -1,4 +1,4 @@
-// npm run accounts -- create|set-password|roles|list ...
+// npm run accounts -- create|set-password|roles|reset-2fa|list ...
 // Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -6,6 +6,7 @@ import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { DomainError, invalid } from '../errors.ts';
 import { createAccount, listAccounts, setPassword, setRoles } from '../modules/auth/accounts.ts';
+import { resetTwoFactor } from '../modules/auth/two-factor.ts';
 
 const USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -15,6 +16,9 @@ const USAGE = `Usage: npm run accounts -- <command> [options]
       Sets a player's password and signs their sessions out.
   roles --username NAME [--role ROLE]...
       Sets a player's roles (none: removes them). Staff roles: ADMIN, OWNER, WEB_ADMIN, DOCS_EDITOR.
+  reset-2fa --username NAME
+      Clears a player's two-factor sign-in (a lost authenticator and recovery codes) and signs
+      their sessions out; they sign in with their password and enrol again.
   list
       Lists the accounts that can sign in.`;
 
@@ -71,6 +75,13 @@ async function main(): Promise<number> {
       case 'roles': {
         const roles = await setRoles(database.db, need('username'), values.role ?? []);
         console.log(`Roles of ${values.username}: ${roles.join(', ') || 'none'}`);
+        break;
+      }
+      case 'reset-2fa': {
+        const player = await resetTwoFactor(database.db, { username: need('username') }, null);
+        console.log(
+          `Two-factor sign-in cleared for ${player.username}; their sessions were signed out. They sign in with their password and can enrol again.`,
+        );
         break;
       }
       case 'list': {

@@ -107,6 +107,12 @@ export const sessions = pgTable(
     createdAt: created(),
     lastUsedAt: time('last_used_at').notNull().defaultNow(),
     revokedAt: time('revoked_at'),
+    /**
+     * How it was signed in: 'password', 'password_and_code' (a current code, or the code that turned
+     * two-factor sign-in on in this session) or 'recovery_code'. With STAFF_2FA=required, staff routes
+     * take only a session past a second factor. Sessions from before it was recorded are 'password'.
+     */
+    signIn: text('sign_in').notNull().default('password'),
   },
   (t) => [index('sessions_player_idx').on(t.playerUuid)],
 );

@@ -1,12 +1,19 @@
 // Bearer access tokens on authenticated routes. The app's tokens refuse a token whose session has
 // ended (modules/auth/sessions.ts), and roles for permission checks are read fresh from the database,
 // so a sign-out or a role taken away in game takes effect at once, not when the token expires.
-import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/auth';
+// Staff powers are decided by modules/auth/staff.ts, for routes (requireStaff) and for reads that
+// show staff more (readerOf) alike.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { currentUser } from '../modules/auth/service.ts';
+import {
+  type Reader,
+  refuseUnlessStaff,
+  secondFactorRefusal,
+  staffStanding,
+  VISITOR,
+} from '../modules/auth/staff.ts';
+import type { StaffPower } from '../modules/auth/staff-roles.ts';
 import { type AccessClaims, type AccessTokens, InvalidTokenError } from '../modules/auth/tokens.ts';
-import { isEnrolled } from '../modules/auth/two-factor.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
@@ -38,17 +45,36 @@ export function authenticate(tokens: AccessTokens) {
   };
 }
 
-/** After authenticate: the signed-in player must hold a role that `allowed` accepts. */
-export function requireRoles(db: Db, allowed: (roles: readonly string[]) => boolean) {
+/**
+ * After authenticate: the request may use a staff power (modules/auth/staff.ts): a role that carries
+ * it and, with STAFF_2FA=required, a session that passed a second factor. 403 otherwise, saying why.
+ */
+export function requireStaff(db: Db, power: StaffPower, twoFactorRequired: boolean) {
   return async (request: FastifyRequest) => {
-    const user = await currentUser(db, request.auth!.uuid);
-    if (!allowed(user.roles)) throw new HttpError(403, 'You do not have permission to do that');
+    refuseUnlessStaff(await staffStanding(db, request.auth!, power, twoFactorRequired));
   };
 }
 
-/** After authenticate (STAFF_2FA=required): the signed-in player must have turned on two-factor sign-in. */
-export function requireTwoFactor(db: Db) {
-  return async (request: FastifyRequest) => {
-    if (!(await isEnrolled(db, request.auth!.uuid))) throw new HttpError(403, STAFF_TWO_FACTOR_REQUIRED);
+/**
+ * For reads that show more to the player themselves or to staff: who sent the request. A missing,
+ * bad or expired token reads as a visitor (the read is public); a database that cannot check it
+ * is an error, not a visitor.
+ */
+export function readerOf(db: Db, tokens: AccessTokens, twoFactorRequired: boolean) {
+  return async (request: FastifyRequest): Promise<Reader> => {
+    let auth = request.auth;
+    if (!auth) {
+      const token = bearerToken(request);
+      if (!token) return VISITOR;
+      try {
+        auth = await tokens.verify(token);
+      } catch (err) {
+        if (err instanceof InvalidTokenError) return VISITOR;
+        throw err;
+      }
+    }
+    const standing = await staffStanding(db, auth, 'console', twoFactorRequired);
+    const staffRefusal = secondFactorRefusal(standing);
+    return { uuid: auth.uuid, staff: standing === 'staff', ...(staffRefusal && { staffRefusal }) };
   };
 }

@@ -10,7 +10,7 @@ import { type RconServer, startRconServer } from '@prison/simulator/rcon-server'
 import { generateWorld } from '@prison/simulator/world';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RCON_TIMEOUT_MS } from '../../src/rcon/client.ts';
-import { createTestApp, databaseKinds, newPlayer, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, databaseKinds, grantRoles, newPlayer, signIn, type TestApp } from '../helpers.ts';
 import { type Answer, call, freePort, postBatch } from './fault-kit.ts';
 
 const PASSWORD = 'fault-test-rcon-password';
@@ -60,10 +60,10 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
     url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const seeded = await postBatch(url, [
       staff.join,
-      { id: randomUUID(), type: 'account.roles', uuid: staff.uuid, roles: ['ADMIN'] },
       { id: randomUUID(), type: 'server.status', online: 4, max_online: 100 },
     ]);
     expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
+    await grantRoles(t.db, staff.uuid, ['ADMIN']);
     staffToken = await signIn(t.db, staff.uuid);
   });
   // Each test starts with nothing listening on the RCON port.

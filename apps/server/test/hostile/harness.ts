@@ -8,7 +8,15 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { brokenInvariants, listing, payout, query } from '../auction-fixtures.ts';
-import { BRIDGE_TOKEN, eventId, newPlayer, postEvents, signIn, type TestApp } from '../helpers.ts';
+import {
+  BRIDGE_TOKEN,
+  eventId,
+  grantRoles,
+  newPlayer,
+  postEvents,
+  signIn,
+  type TestApp,
+} from '../helpers.ts';
 
 /** An answer, from app.inject or from a real socket. */
 export interface Answer {
@@ -232,9 +240,9 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
     ...buyers.map((b) => payout(b.uuid, '1000000000000000')),
     ...listings.map((l) => l.event),
     { id: eventId('pw'), type: 'account.password', uuid: loginPlayer.uuid, password: login.password },
-    ...staff.map((s) => ({ id: eventId('roles'), type: 'account.roles', uuid: s.uuid, roles: ['ADMIN'] })),
   ]);
   expect(res.statusCode, res.body).toBe(200);
+  for (const s of staff) await grantRoles(t.db, s.uuid, ['ADMIN']);
   for (const someone of everyone) someone.token = await signIn(t.db, someone.uuid);
   // One purchase, so that there is a delivery to acknowledge.
   const bought = await t.app.inject({

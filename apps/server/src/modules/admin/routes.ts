@@ -6,9 +6,10 @@ import {
   commandRequestSchema,
   commandResultSchema,
   dashboardSchema,
+  staffListSchema,
+  staffMemberParamsSchema,
 } from '@prison/shared/admin';
 import { errorSchema } from '@prison/shared/errors';
-import { canUseAdminConsole } from '@prison/shared/roles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -16,11 +17,14 @@ import type { Secrets } from '../../data-dir.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { authenticate, requireRoles, requireTwoFactor } from '../../plugins/authenticate.ts';
+import { authenticate, requireStaff } from '../../plugins/authenticate.ts';
 import { clientKey } from '../../plugins/client-address.ts';
 import { isAdminHost } from '../../plugins/web-app.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
+import { listStaffAccounts } from '../auth/accounts.ts';
+import type { StaffPower } from '../auth/staff-roles.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
+import { resetTwoFactor } from '../auth/two-factor.ts';
 import {
   type CommandSender,
   commandLog,
@@ -73,11 +77,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   // Spec 6: ADMIN, OWNER or WEB_ADMIN in any case; 401 signed out, 403 for anyone else. A new array
   // per route: @fastify/rate-limit appends its hook to the route's own, and must not reach the others.
-  // With STAFF_2FA=required, also only once two-factor sign-in is on.
-  const staffOnly = () => [
+  // With STAFF_2FA=required, also only a session that passed a second factor (modules/auth/staff.ts).
+  const staffOnly = (power: StaffPower = 'console') => [
     authenticate(tokens),
-    requireRoles(db, canUseAdminConsole),
-    ...(config.staffTwoFactorRequired ? [requireTwoFactor(db)] : []),
+    requireStaff(db, power, config.staffTwoFactorRequired),
   ];
   // 404: on a host that is not one of ADMIN_HOSTS, when they are set.
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 503: errorSchema };
@@ -171,5 +174,42 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => readAuditEvents(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/staff',
+    {
+      onRequest: staffOnly(),
+      schema: {
+        tags: ['admin'],
+        summary: 'Every account holding a staff role, with its two-factor state (ADMIN, OWNER or WEB_ADMIN)',
+        security: [{ bearer: [] }],
+        response: { 200: staffListSchema, ...errors },
+      },
+    },
+    async () => ({ staff: await listStaffAccounts(db) }),
+  );
+
+  app.post(
+    '/api/admin/staff/:uuid/2fa/reset',
+    {
+      onRequest: staffOnly('owner'),
+      schema: {
+        tags: ['admin'],
+        summary: "Clear a member's two-factor sign-in (OWNER only)",
+        description:
+          'For a member who has lost both their authenticator and their recovery codes: their ' +
+          'two-factor secret and recovery codes are removed and every session of theirs is signed out; ' +
+          'they sign in with their password and enrol again. Audited. 404 for an unknown player, 409 ' +
+          'when two-factor sign-in is not on.',
+        security: [{ bearer: [] }],
+        params: staffMemberParamsSchema,
+        response: { 200: staffListSchema, 400: errorSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resetTwoFactor(db, { uuid: request.params.uuid }, request.auth!.uuid);
+      return { staff: await listStaffAccounts(db) };
+    },
   );
 };

@@ -16,16 +16,25 @@ export type AuditAction =
   | '2fa.disable'
   | 'auth.staff_login'
   | 'auth.second_factor_failed'
-  | 'account.roles';
+  | '2fa.reset'
+  | 'account.roles'
+  | 'account.password';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 
 /** The command line, which acts without a player. */
 export const COMMAND_LINE = 'command line';
+/** The game server's plugin, acting through the bridge with BRIDGE_TOKEN. */
+export const GAME_SERVER = 'game server';
+/** Demo mode setting up its own accounts. */
+export const DEMO_MODE = 'demo mode';
+/** Who acts when no player does (recorded with a null uuid, by this name). */
+export type SystemActor = typeof COMMAND_LINE | typeof GAME_SERVER | typeof DEMO_MODE;
 
 export interface AuditRecord {
-  /** A player's uuid, or null for the command line. */
+  /** A player's uuid, or null when no player acted: then `system` says who did (the command line by default). */
   actor: string | null;
+  system?: SystemActor;
   action: AuditAction;
   /** What it was done to; none when it is the actor's own account (a sign-in, their two-factor). */
   target?: string | null;
@@ -37,7 +46,7 @@ export interface AuditRecord {
 export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void> {
   const name = entry.actor
     ? sql`coalesce((select username from players where uuid = ${entry.actor}), ${entry.actor})`
-    : sql`${COMMAND_LINE}`;
+    : sql`${entry.system ?? COMMAND_LINE}`;
   await db.execute(sql`
     insert into audit_log (actor_uuid, actor_name, action, target, outcome, detail)
     values (${entry.actor}, ${name}, ${entry.action}, ${entry.target ?? null}, ${entry.outcome},

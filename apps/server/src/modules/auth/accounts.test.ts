@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/helpers.ts';
 import { startServer } from '../../../test/server-process.ts';
+import { openPglite } from '../../db/client.ts';
+import { auditLog, players, recoveryCodes, sessions, twoFactor } from '../../db/schema.ts';
 import { createAccount, listAccounts, offlineUuid, setPassword, setRoles } from './accounts.ts';
+import { startSession } from './sessions.ts';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../cli/accounts.ts', import.meta.url));
@@ -66,8 +70,61 @@ describe.each(databaseKinds())('account administration on %s', (kind) => {
   });
 });
 
+// Each command starts Node, loads the embedded database and migrates it: a few seconds each here, and
+// several times that on a busy machine, so these tests get a wide bound (a bound, not a goal).
+const CLI_TEST_TIMEOUT = 240_000;
+
 describe('the accounts command line', () => {
-  it('creates and lists accounts in DATA_DIR, and the server signs them in', async () => {
+  it('clears a member’s two-factor sign-in with reset-2fa, signing their sessions out', {
+    timeout: CLI_TEST_TIMEOUT,
+  }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'accounts-2fa-'));
+    const env = { ...process.env, DATA_DIR: dataDir, DEMO: 'off' };
+    const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', CLI, ...args], { env });
+    await cli('create', '--username', 'LostPhone', '--password', 'lost-password-1', '--role', 'ADMIN');
+    // Enrolled, with a session open: as the site would have left it.
+    let database = await openPglite(dataDir);
+    const [player] = await database.db.select().from(players).where(eq(players.username, 'LostPhone'));
+    await database.db
+      .insert(twoFactor)
+      .values({ playerUuid: player!.uuid, secret: 'B'.repeat(32), enabledAt: new Date() });
+    await database.db.insert(recoveryCodes).values({ playerUuid: player!.uuid, codeHash: 'x'.repeat(64) });
+    const sid = await startSession(
+      database.db,
+      player!.uuid,
+      { userAgent: null, address: null },
+      'password_and_code',
+    );
+    await database.close();
+
+    const reset = await cli('reset-2fa', '--username', 'lostphone');
+    expect(reset.stdout).toMatch(/Two-factor sign-in cleared for LostPhone; their sessions were signed out/);
+    await expect(cli('reset-2fa', '--username', 'LostPhone')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Two-factor sign-in is not on for LostPhone/),
+    });
+    await expect(cli('reset-2fa', '--username', 'NobodyAtAll')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/No player named NobodyAtAll/),
+    });
+
+    database = await openPglite(dataDir);
+    try {
+      expect(await database.db.select().from(twoFactor)).toEqual([]);
+      expect(await database.db.select().from(recoveryCodes)).toEqual([]);
+      const [session] = await database.db.select().from(sessions).where(eq(sessions.id, sid));
+      expect(session!.revokedAt).not.toBeNull();
+      const audit = await database.db
+        .select({ actor: auditLog.actorName, action: auditLog.action, target: auditLog.target })
+        .from(auditLog)
+        .where(eq(auditLog.action, '2fa.reset'));
+      expect(audit).toEqual([{ actor: 'command line', action: '2fa.reset', target: 'LostPhone' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('creates and lists accounts in DATA_DIR, and the server signs them in', {
+    timeout: CLI_TEST_TIMEOUT,
+  }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'accounts-'));
     const env = { ...process.env, DATA_DIR: dataDir, DEMO: 'off' };
     const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', CLI, ...args], { env });
@@ -89,9 +146,11 @@ describe('the accounts command line', () => {
     const server = await startServer({ DATA_DIR: dataDir });
     try {
       // The embedded database belongs to the running server: the command line refuses politely.
-      await expect(cli('list')).rejects.toMatchObject({
-        stderr: expect.stringMatching(/already using the data directory/),
-      });
+      for (const command of [['list'], ['reset-2fa', '--username', 'CliOwner']]) {
+        await expect(cli(...command)).rejects.toMatchObject({
+          stderr: expect.stringMatching(/already using the data directory/),
+        });
+      }
       const res = await fetch(`${server.url}/api/auth/player-login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

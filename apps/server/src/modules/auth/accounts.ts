@@ -3,12 +3,13 @@
 import { createHash } from 'node:crypto';
 import { username } from '@prison/shared/bridge';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { accounts, players } from '../../db/schema.ts';
 import { invalid, notFound } from '../../errors.ts';
-import { type AuditRecord, recordAudit } from '../audit/service.ts';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
+import { type AuditRecord, GAME_SERVER, recordAudit, type SystemActor } from '../audit/service.ts';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { endPlayerSessions } from './sessions.ts';
+import { isStaffRole, STAFF_ROLES } from './staff-roles.ts';
 
 /** The uuid an offline-mode server gives a name (Java's UUID.nameUUIDFromBytes, version 3). */
 export function offlineUuid(username: string): string {
@@ -46,8 +47,14 @@ async function requirePlayer(db: Db, username: string) {
 }
 
 /** The audit row of roles set from the command line (createAccount, setRoles), before they are stored. */
-const rolesSet = (username: string, uuid: string, roles: readonly string[]): AuditRecord => ({
+const rolesSet = (
+  username: string,
+  uuid: string,
+  roles: readonly string[],
+  system: SystemActor = 'command line',
+): AuditRecord => ({
   actor: null,
+  system,
   action: 'account.roles',
   target: username,
   outcome: 'ok',
@@ -58,6 +65,7 @@ const rolesSet = (username: string, uuid: string, roles: readonly string[]): Aud
 export async function createAccount(
   db: Db,
   input: { username: string; password: string; roles?: string[]; uuid?: string },
+  by: SystemActor = 'command line',
 ): Promise<{ uuid: string; username: string; roles: string[] }> {
   if (!username.safeParse(input.username).success)
     throw invalid(`${input.username} is not a valid player name`);
@@ -68,7 +76,7 @@ export async function createAccount(
     const existing = await findPlayer(tx, input.username);
     const uuid = existing?.uuid ?? input.uuid ?? offlineUuid(input.username);
     if (!existing) await tx.insert(players).values({ uuid, username: input.username });
-    await recordAudit(tx, rolesSet(existing?.username ?? input.username, uuid, roles));
+    await recordAudit(tx, rolesSet(existing?.username ?? input.username, uuid, roles, by));
     // The domain's rules: replacing an account is a new password and new roles, which sign its
     // sessions out.
     await storeRoles(tx, uuid, roles);
@@ -141,4 +149,172 @@ export async function listAccounts(db: Db) {
     .innerJoin(players, eq(players.uuid, accounts.playerUuid))
     .where(isNotNull(accounts.passwordHash))
     .orderBy(sql`lower(${players.username})`);
+}
+
+// Verifying against this when the account has no password makes both answers take as long.
+let decoyHash: Promise<string> | null = null;
+
+/** Whether `password` is the account's current one (two-factor changes ask for it). */
+export async function isCurrentPassword(db: Db, uuid: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.playerUuid, uuid));
+  if (!row?.hash) {
+    decoyHash ??= hashPassword('decoy password for accounts without one');
+    await verifyPassword(await decoyHash, password);
+    return false;
+  }
+  return verifyPassword(row.hash, password);
+}
+
+// ---- What the game server may do to accounts (the bridge's account.password and account.roles) ----
+
+/**
+ * BRIDGE_STAFF_ROLES: the staff roles the game server may grant and remove. None by default: the
+ * plugin's token sits in a file on the game server, often a shared host, and with staff roles it
+ * would be a key to the admin console and RCON. Ranks and every other role stay the game's.
+ */
+export interface GameAccountPolicy {
+  staffRoles: readonly string[];
+}
+
+export const NO_STAFF_FROM_GAME: GameAccountPolicy = { staffRoles: [] };
+
+/** An account as the game server's events find it: its name and the roles it holds. */
+export interface HeldAccount {
+  username: string;
+  roles: string[];
+}
+
+/**
+ * Why the game server may not make this change, or null. It may act on an account only while every
+ * staff role the account holds, before and after, is one BRIDGE_STAFF_ROLES names: so by default it
+ * sets passwords and roles of players without staff roles, and grants or removes no staff role.
+ */
+export function gameAccountRefusal(
+  held: HeldAccount,
+  change: { type: 'account.password' } | { type: 'account.roles'; roles: readonly string[] },
+  policy: GameAccountPolicy,
+): string | null {
+  const allowed = new Set(policy.staffRoles.map((role) => role.toUpperCase()));
+  const beyond = (roles: readonly string[]) =>
+    normaliseRoles(roles).filter((role) => isStaffRole(role) && !allowed.has(role));
+  const heldBeyond = beyond(held.roles);
+  const setting = 'BRIDGE_STAFF_ROLES names the staff roles the game server may manage';
+  if (heldBeyond.length > 0) {
+    const what = change.type === 'account.password' ? 'set the password of' : 'change the roles of';
+    return `the game server may not ${what} ${held.username}, who holds the staff role ${heldBeyond.join(', ')} (${setting})`;
+  }
+  const granted = change.type === 'account.roles' ? beyond(change.roles) : [];
+  if (granted.length > 0) {
+    return `the game server may not grant the staff role ${granted.join(', ')} (${setting})`;
+  }
+  return null;
+}
+
+/**
+ * The accounts the game server's events name, locked until the transaction ends so that the check
+ * above and the change see the same roles (a player without an account holds none).
+ */
+export async function lockHeldAccounts(tx: Tx, uuids: readonly string[]): Promise<Map<string, HeldAccount>> {
+  const held = new Map<string, HeldAccount>();
+  if (uuids.length === 0) return held;
+  const wanted = sql`(select jsonb_array_elements_text(${JSON.stringify([...uuids].sort())}::jsonb)::uuid)`;
+  const locked = await tx.execute(sql`
+    select player_uuid::text as uuid, roles from ${accounts}
+    where player_uuid in ${wanted}
+    order by player_uuid
+    for update`);
+  const roles = new Map(
+    rowsOf<{ uuid: string; roles: string[] }>(locked).map((row) => [row.uuid, row.roles]),
+  );
+  const named = await tx.execute(
+    sql`select uuid::text as uuid, username from ${players} where uuid in ${wanted}`,
+  );
+  for (const row of rowsOf<{ uuid: string; username: string }>(named)) {
+    held.set(row.uuid, { username: row.username, roles: roles.get(row.uuid) ?? [] });
+  }
+  return held;
+}
+
+/** A password set from in game (its /password command): audited with the game server as actor. */
+export async function storePasswordFromGame(tx: Tx, uuid: string, username: string, passwordHash: string) {
+  await recordAudit(tx, {
+    actor: null,
+    system: GAME_SERVER,
+    action: 'account.password',
+    target: username,
+    outcome: 'ok',
+    detail: { uuid },
+  });
+  await storePasswordHash(tx, uuid, passwordHash);
+}
+
+/** Roles from the game's permission groups: a change is audited with the game server as actor. */
+export async function storeRolesFromGame(tx: Tx, uuid: string, held: HeldAccount, roles: readonly string[]) {
+  const next = normaliseRoles(roles);
+  const before = new Set(held.roles);
+  if (next.length !== before.size || next.some((role) => !before.has(role))) {
+    await recordAudit(tx, rolesSet(held.username, uuid, next, GAME_SERVER));
+  }
+  await storeRoles(tx, uuid, next);
+  held.roles = next;
+}
+
+/** The audit rows of account events the game server was refused (written after its batch rolled back). */
+export async function recordRefusedFromGame(
+  db: Db,
+  refusals: readonly {
+    uuid: string;
+    username: string;
+    action: 'account.password' | 'account.roles';
+    reason: string;
+    roles?: readonly string[];
+  }[],
+): Promise<void> {
+  if (refusals.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const r of refusals) {
+      await recordAudit(tx, {
+        actor: null,
+        system: GAME_SERVER,
+        action: r.action,
+        target: r.username,
+        outcome: 'refused',
+        detail: { uuid: r.uuid, reason: r.reason, ...(r.roles && { roles: normaliseRoles(r.roles) }) },
+      });
+    }
+  });
+}
+
+/** Every account holding a staff role, by name, with whether it has two-factor sign-in on. */
+export async function listStaffAccounts(
+  db: Db,
+): Promise<{ uuid: string; username: string; roles: string[]; two_factor: boolean }[]> {
+  const rows = await db.execute(sql`
+    select p.uuid::text as uuid, p.username, a.roles, (t.enabled_at is not null) as two_factor
+    from ${accounts} a
+    join ${players} p on p.uuid = a.player_uuid
+    left join two_factor t on t.player_uuid = a.player_uuid
+    where a.roles && ${`{${STAFF_ROLES.join(',')}}`}::text[]
+    order by lower(p.username), p.uuid`);
+  return rowsOf<{ uuid: string; username: string; roles: string[]; two_factor: boolean }>(rows);
+}
+
+/**
+ * Demo mode's staff account, made here rather than through the bridge (the game server may not grant
+ * staff roles): created with its password and roles once, and left as it is on later starts so that
+ * its sessions and two-factor sign-in survive a restart.
+ */
+export async function ensureDemoStaff(
+  db: Db,
+  account: { uuid: string; username: string; password: string; roles: readonly string[] },
+): Promise<void> {
+  const [existing] = await db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.playerUuid, account.uuid));
+  if (existing?.hash) return;
+  await createAccount(db, { ...account, roles: [...account.roles] }, 'demo mode');
 }

@@ -5,6 +5,7 @@ import {
   createTestApp,
   databaseKinds,
   eventId,
+  grantRoles,
   newPlayer,
   postEvents,
   type TestApp,
@@ -31,9 +32,9 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     const res = await postEvents(t.app, [
       alice.join,
       { id: eventId(), type: 'account.password', uuid: alice.uuid, password },
-      { id: eventId(), type: 'account.roles', uuid: alice.uuid, roles: ['web_admin'] },
     ]);
     expect(res.statusCode).toBe(200);
+    await grantRoles(t.db, alice.uuid, ['web_admin']);
   });
   afterAll(async () => {
     await t?.close();

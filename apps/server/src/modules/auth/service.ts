@@ -1,13 +1,13 @@
 // Sign-in, refresh-token rotation with reuse detection, sign-out (DESIGN.md section 4 "Auth").
 import { type LoginResponse, REFRESH_TOKEN_DAYS, TWO_FACTOR_REQUIRED, type User } from '@prison/shared/auth';
-import { canUseAdminConsole } from '@prison/shared/roles';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, players, refreshTokens } from '../../db/schema.ts';
 import { unauthenticated } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { type Device, endSession, startSession, touchSession } from './sessions.ts';
+import { type Device, endSession, type SignInMethod, startSession, touchSession } from './sessions.ts';
+import { holdsPower } from './staff-roles.ts';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
 import { checkSecondFactor } from './two-factor.ts';
 
@@ -75,17 +75,19 @@ export async function login(
   // Asking for the code is not a failure; a wrong one is.
   if (secondFactor === 'missing') throw secondFactorRefused(TWO_FACTOR_REQUIRED);
   if (secondFactor === 'wrong') return 'second_factor';
+  const signIn: SignInMethod = secondFactor === 'none' ? 'password' : secondFactor;
   const user: User = { uuid: account.uuid, username: account.username, roles: account.roles };
   const { sid, refresh_token } = await db.transaction(async (tx) => {
     // Recorded with the session it opens: a sign-in that fails to open one leaves no row.
-    if (canUseAdminConsole(user.roles)) {
+    if (holdsPower(user.roles, 'console')) {
       await recordAudit(tx, {
         actor: user.uuid,
         action: 'auth.staff_login',
         outcome: 'ok',
+        detail: { sign_in: signIn },
       });
     }
-    const sid = await startSession(tx, user.uuid, device);
+    const sid = await startSession(tx, user.uuid, device, signIn);
     return { sid, refresh_token: await issueRefreshToken(tx, user.uuid, sid) };
   });
   return { access_token: await tokens.sign({ ...user, sid }), refresh_token, user };

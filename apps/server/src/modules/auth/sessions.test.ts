@@ -179,10 +179,10 @@ describe.each(databaseKinds())('signed-in sessions on %s', (kind) => {
     session = await signIn('SessionDave');
     expect((await roles(dave, ['VIP', 'vip'])).statusCode).toBe(200);
     expect(await me(session.access_token)).toBe(200);
-    expect((await roles(dave, ['vip', 'web_admin'])).statusCode).toBe(200);
+    expect((await roles(dave, ['vip', 'mvp'])).statusCode).toBe(200);
     expect(await me(session.access_token)).toBe(401);
     // The next sign-in knows the new roles.
-    expect((await signIn('SessionDave')).user.roles).toEqual(['VIP', 'WEB_ADMIN']);
+    expect((await signIn('SessionDave')).user.roles).toEqual(['VIP', 'MVP']);
   });
 
   it("the command line's new password and roles end every session too", async () => {

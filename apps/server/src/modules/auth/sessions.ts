@@ -6,7 +6,7 @@
 // sockets (plugins/sockets.ts).
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_DAYS, type SignedInSession } from '@prison/shared/auth';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, MAX_NOTIFY_PAYLOAD, type Tx } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -26,16 +26,34 @@ export interface Device {
   address: string | null;
 }
 
+/**
+ * How a session was signed in: the password alone, or with a current code from the authenticator
+ * (or, in the session that turned two-factor sign-in on, the code that confirmed it), or with a
+ * recovery code. The two last have passed a second factor.
+ */
+export type SignInMethod = 'password' | 'password_and_code' | 'recovery_code';
+
 /** Opens a session for a sign-in. Its id is the family id of the refresh tokens it rotates through. */
-export async function startSession(tx: Db | Tx, playerUuid: string, device: Device): Promise<string> {
+export async function startSession(
+  tx: Db | Tx,
+  playerUuid: string,
+  device: Device,
+  signIn: SignInMethod = 'password',
+): Promise<string> {
   const id = randomUUID();
   await tx.insert(sessions).values({
     id,
     playerUuid,
     userAgent: device.userAgent?.slice(0, MAX_USER_AGENT) || null,
     address: device.address,
+    signIn,
   });
   return id;
+}
+
+/** The session that has just turned two-factor sign-in on has passed its second factor. */
+export async function markSecondFactor(tx: Db | Tx, id: string): Promise<void> {
+  await tx.update(sessions).set({ signIn: 'password_and_code' }).where(eq(sessions.id, id));
 }
 
 /** A refresh uses the session now; false when it has ended. */
@@ -81,9 +99,19 @@ export async function endSession(tx: Db | Tx, id: string): Promise<boolean> {
   return (await endSessions(tx, eq(sessions.id, id))).length > 0;
 }
 
-/** Signs every session of a player out: a new password, a role change, "Sign out everywhere". */
-export async function endPlayerSessions(tx: Db | Tx, playerUuid: string): Promise<void> {
-  await endSessions(tx, eq(sessions.playerUuid, playerUuid));
+/**
+ * Signs every session of a player out (a new password, a role change, "Sign out everywhere", their
+ * two-factor sign-in cleared), or every one but `except` (two-factor sign-in turned on in it).
+ */
+export async function endPlayerSessions(
+  tx: Db | Tx,
+  playerUuid: string,
+  { except }: { except?: string } = {},
+): Promise<void> {
+  await endSessions(
+    tx,
+    and(eq(sessions.playerUuid, playerUuid), except === undefined ? undefined : ne(sessions.id, except)),
+  );
 }
 
 /** "Sign out" on the profile: one of the player's own sessions, else 404. */
@@ -146,7 +174,7 @@ export async function endedSessions(db: Db, ids: string[]): Promise<string[]> {
  */
 export function sessionAccessTokens(db: Db, tokens: AccessTokens): AccessTokens {
   const open = db
-    .select({ id: sessions.id })
+    .select({ signIn: sessions.signIn })
     .from(sessions)
     .where(
       and(
@@ -162,7 +190,7 @@ export function sessionAccessTokens(db: Db, tokens: AccessTokens): AccessTokens 
       const claims = await tokens.verify(token);
       const [row] = await open.execute({ sid: claims.sid, uuid: claims.uuid });
       if (!row) throw new InvalidTokenError(false);
-      return claims;
+      return { ...claims, secondFactor: row.signIn !== 'password' };
     },
   };
 }

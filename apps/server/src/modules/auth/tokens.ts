@@ -13,6 +13,11 @@ export interface AccessClaims {
   sid: string;
   /** When the token expires, in milliseconds since the epoch (its `exp`). */
   expiresAt: number;
+  /**
+   * Whether its session passed a second factor at sign-in (read with the session on every request,
+   * sessions.ts); absent when only the signature was checked, which counts as not passed.
+   */
+  secondFactor?: boolean;
 }
 
 export class InvalidTokenError extends Error {
@@ -36,7 +41,10 @@ export function accessTokens(secret: string) {
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const mac = (signingInput: string) => createHmac('sha256', key).update(signingInput).digest();
   return {
-    async sign({ uuid, roles, sid }: Omit<AccessClaims, 'expiresAt'>, now = Date.now()): Promise<string> {
+    async sign(
+      { uuid, roles, sid }: Omit<AccessClaims, 'expiresAt' | 'secondFactor'>,
+      now = Date.now(),
+    ): Promise<string> {
       const iat = Math.floor(now / 1000);
       const claims = { roles, sid, sub: uuid, iat, exp: iat + ACCESS_TOKEN_SECONDS };
       const signingInput = `${HEADER}.${base64url(JSON.stringify(claims))}`;

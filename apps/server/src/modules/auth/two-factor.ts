@@ -9,13 +9,16 @@ import {
   type RecoveryCodes,
   type TwoFactorSetup,
   type TwoFactorStatus,
+  WRONG_PASSWORD,
 } from '@prison/shared/auth';
 import { SITE_NAME } from '@prison/shared/brand';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { players, recoveryCodes, twoFactor } from '../../db/schema.ts';
-import { conflict, invalid } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { isCurrentPassword } from './accounts.ts';
+import { endPlayerSessions, markSecondFactor, type SignInMethod } from './sessions.ts';
 
 export const STEP_SECONDS = 30;
 export const DIGITS = 6;
@@ -102,11 +105,14 @@ const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 const hashRecoveryCode = (code: string) => createHash('sha256').update(normalise(code)).digest('hex');
 const isTotpCode = (code: string) => new RegExp(`^\\d{${DIGITS}}$`).test(normalise(code));
 
+/** Which kind of code was used up, if any. */
+type UsedCode = 'totp' | 'recovery' | null;
+
 /** Uses up a current code (a step later than any used) or an unused recovery code, if it is one. */
-async function useCode(db: Db | Tx, uuid: string, secret: string, code: string): Promise<boolean> {
+async function useCode(db: Db | Tx, uuid: string, secret: string, code: string): Promise<UsedCode> {
   if (isTotpCode(code)) {
     const step = matchingStep(secret, normalise(code));
-    if (step === null) return false;
+    if (step === null) return null;
     // Conditional, so two sign-ins racing with one code (even on two processes) cannot both win.
     const used = await db
       .update(twoFactor)
@@ -115,7 +121,7 @@ async function useCode(db: Db | Tx, uuid: string, secret: string, code: string):
         and(eq(twoFactor.playerUuid, uuid), or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, step))),
       )
       .returning({ uuid: twoFactor.playerUuid });
-    return used.length > 0;
+    return used.length > 0 ? 'totp' : null;
   }
   const used = await db
     .update(recoveryCodes)
@@ -128,7 +134,7 @@ async function useCode(db: Db | Tx, uuid: string, secret: string, code: string):
       ),
     )
     .returning({ id: recoveryCodes.id });
-  return used.length > 0;
+  return used.length > 0 ? 'recovery' : null;
 }
 
 async function enrolment(db: Db | Tx, uuid: string) {
@@ -150,8 +156,25 @@ export async function twoFactorStatus(db: Db, uuid: string): Promise<TwoFactorSt
   return { enabled, recovery_codes_left: enabled ? (left?.n ?? 0) : 0 };
 }
 
+/**
+ * Every change to two-factor sign-in asks for the current password first: a stolen access token
+ * alone can neither turn it on (keeping the secret and the recovery codes, and locking the owner
+ * out) nor off. A wrong one is audited and refused as a wrong code is.
+ */
+async function requirePassword(
+  db: Db,
+  uuid: string,
+  password: string,
+  action: '2fa.enable' | '2fa.disable',
+): Promise<void> {
+  if (await isCurrentPassword(db, uuid, password)) return;
+  await recordAudit(db, { actor: uuid, action, outcome: 'refused', detail: { reason: 'wrong password' } });
+  throw invalid(WRONG_PASSWORD);
+}
+
 /** A new secret, not active until a code from it is confirmed; replaces any setup not confirmed. */
-export async function setUp(db: Db, uuid: string): Promise<TwoFactorSetup> {
+export async function setUp(db: Db, uuid: string, password: string): Promise<TwoFactorSetup> {
+  await requirePassword(db, uuid, password, '2fa.enable');
   const [player] = await db
     .select({ username: players.username })
     .from(players)
@@ -170,13 +193,22 @@ export async function setUp(db: Db, uuid: string): Promise<TwoFactorSetup> {
   return { secret, otpauth_url: `otpauth://totp/${label}?${query}` };
 }
 
-/** Confirms the setup with a code from its secret: from now on sign-in asks for a code. */
-export async function enable(db: Db, uuid: string, code: string): Promise<RecoveryCodes> {
+/**
+ * Confirms the setup with a code from its secret: from now on sign-in asks for a code. The session
+ * that confirms it (`sid`) has passed the second factor; every other session of the account is
+ * signed out, since none of them has.
+ */
+export async function enable(
+  db: Db,
+  { uuid, sid }: { uuid: string; sid: string },
+  { password, code }: { password: string; code: string },
+): Promise<RecoveryCodes> {
+  await requirePassword(db, uuid, password, '2fa.enable');
   const enabled = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.playerUuid, uuid)).for('update');
     if (!row) throw conflict('Start the two-factor setup first.');
     if (row.enabledAt) throw conflict('Two-factor sign-in is already on.');
-    if (!isTotpCode(code) || !(await useCode(tx, uuid, row.secret, code))) return null;
+    if (!isTotpCode(code) || (await useCode(tx, uuid, row.secret, code)) === null) return null;
     await recordAudit(tx, { actor: uuid, action: '2fa.enable', outcome: 'ok' });
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, uuid));
@@ -184,6 +216,8 @@ export async function enable(db: Db, uuid: string, code: string): Promise<Recove
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ playerUuid: uuid, codeHash: hashRecoveryCode(c) })));
     await tx.update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.playerUuid, uuid));
+    await markSecondFactor(tx, sid);
+    await endPlayerSessions(tx, uuid, { except: sid });
     return { recovery_codes: codes };
   });
   if (!enabled) {
@@ -193,8 +227,13 @@ export async function enable(db: Db, uuid: string, code: string): Promise<Recove
   return enabled;
 }
 
-/** Turns two-factor sign-in off with a current code or a recovery code. */
-export async function disable(db: Db, uuid: string, code: string): Promise<void> {
+/** Turns two-factor sign-in off with the current password and a current code or a recovery code. */
+export async function disable(
+  db: Db,
+  uuid: string,
+  { password, code }: { password: string; code: string },
+): Promise<void> {
+  await requirePassword(db, uuid, password, '2fa.disable');
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -202,7 +241,7 @@ export async function disable(db: Db, uuid: string, code: string): Promise<void>
       .where(and(eq(twoFactor.playerUuid, uuid), isNotNull(twoFactor.enabledAt)))
       .for('update');
     if (!row) throw conflict('Two-factor sign-in is not on.');
-    if (!(await useCode(tx, uuid, row.secret, code))) return false;
+    if ((await useCode(tx, uuid, row.secret, code)) === null) return false;
     await recordAudit(tx, { actor: uuid, action: '2fa.disable', outcome: 'ok' });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, uuid));
     await tx.delete(twoFactor).where(eq(twoFactor.playerUuid, uuid));
@@ -216,21 +255,61 @@ export async function disable(db: Db, uuid: string, code: string): Promise<void>
 
 /**
  * The second factor at sign-in, once the password is right: 'none' for an account not enrolled,
- * else whether the code given (if any) was accepted and used up. A wrong code is audited.
+ * else whether the code given (if any) was accepted and used up, and which kind it was: how the
+ * session is signed in. A wrong code is audited.
  */
 export async function checkSecondFactor(
   db: Db,
   uuid: string,
   code: string | undefined,
-): Promise<'none' | 'missing' | 'ok' | 'wrong'> {
+): Promise<'none' | 'missing' | 'wrong' | Exclude<SignInMethod, 'password'>> {
   const row = await enrolment(db, uuid);
   if (!row?.enabledAt) return 'none';
   if (code === undefined) return 'missing';
-  if (await useCode(db, uuid, row.secret, code)) return 'ok';
+  const used = await useCode(db, uuid, row.secret, code);
+  if (used === 'totp') return 'password_and_code';
+  if (used === 'recovery') return 'recovery_code';
   await recordAudit(db, {
     actor: uuid,
     action: 'auth.second_factor_failed',
     outcome: 'refused',
   });
   return 'wrong';
+}
+
+/**
+ * Clears a member's two-factor sign-in, for one who has lost both their authenticator and their
+ * recovery codes: by an owner in the console (`by` their uuid) or from the command line (`by` null).
+ * Every session of the member is signed out; they sign in with their password and enrol again.
+ * Audited with the member as its target.
+ */
+export async function resetTwoFactor(
+  db: Db,
+  member: { uuid: string } | { username: string },
+  by: string | null,
+): Promise<{ uuid: string; username: string }> {
+  return db.transaction(async (tx) => {
+    const [player] = await tx
+      .select({ uuid: players.uuid, username: players.username })
+      .from(players)
+      .where(
+        'uuid' in member
+          ? eq(players.uuid, member.uuid)
+          : sql`lower(${players.username}) = lower(${member.username})`,
+      )
+      .orderBy(desc(sql`coalesce(${players.lastSeenAt}, ${players.createdAt})`))
+      .limit(1);
+    if (!player) throw notFound(`No player named ${'uuid' in member ? member.uuid : member.username}`);
+    const [row] = await tx
+      .select({ enabledAt: twoFactor.enabledAt })
+      .from(twoFactor)
+      .where(eq(twoFactor.playerUuid, player.uuid))
+      .for('update');
+    if (!row?.enabledAt) throw conflict(`Two-factor sign-in is not on for ${player.username}.`);
+    await recordAudit(tx, { actor: by, action: '2fa.reset', target: player.username, outcome: 'ok' });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, player.uuid));
+    await tx.delete(twoFactor).where(eq(twoFactor.playerUuid, player.uuid));
+    await endPlayerSessions(tx, player.uuid);
+    return player;
+  });
 }

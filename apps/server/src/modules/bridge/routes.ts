@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { unauthenticated } from '../../errors.ts';
+import type { GameAccountPolicy } from '../auth/accounts.ts';
 import { parseBridgeBody } from './json.ts';
 import { applyBatch, type EventOutcomeListener } from './service.ts';
 
@@ -39,6 +40,8 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
   bridgeToken: string;
   /** Counts each event applied or refused (the metrics). */
   onEvent?: EventOutcomeListener;
+  /** What the game server may do to accounts (BRIDGE_STAFF_ROLES). */
+  accounts: GameAccountPolicy;
 }> = async (app, opts) => {
   // Its own scope, for its own JSON parser: money must keep the exact digits that were sent.
   await app.register(async (plain) => {
@@ -72,7 +75,8 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
           },
         },
       },
-      async (request) => applyBatch(opts.db, request.body.events, { onEvent: opts.onEvent }),
+      async (request) =>
+        applyBatch(opts.db, request.body.events, { onEvent: opts.onEvent, accounts: opts.accounts }),
     );
   });
 };

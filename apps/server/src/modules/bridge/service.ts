@@ -28,7 +28,16 @@ import { auctionCategories, auctionListings, gangs, players } from '../../db/sch
 import { DomainError, invalid, unavailable } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges, type Write, writeIn } from '../../live/changes.ts';
 import { addListings, cancelListings } from '../auction/writes.ts';
-import { storePasswordHash, storeRoles } from '../auth/accounts.ts';
+import {
+  type GameAccountPolicy,
+  gameAccountRefusal,
+  type HeldAccount,
+  lockHeldAccounts,
+  NO_STAFF_FROM_GAME,
+  recordRefusedFromGame,
+  storePasswordFromGame,
+  storeRolesFromGame,
+} from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { changeBalances } from '../players/balance.ts';
 import {
@@ -64,8 +73,20 @@ export interface EventError {
   reason: string;
 }
 
+/** An account event the game server was refused (audited once its batch has rolled back). */
+export interface RefusedAccountEvent {
+  uuid: string;
+  username: string;
+  action: 'account.password' | 'account.roles';
+  reason: string;
+  roles?: readonly string[];
+}
+
 export class BridgeBatchError extends DomainError {
-  constructor(readonly errors: EventError[]) {
+  constructor(
+    readonly errors: EventError[],
+    readonly refusedAccounts: readonly RefusedAccountEvent[] = [],
+  ) {
     super('invalid', `${errors.length} event(s) rejected; nothing was applied`, { errors });
   }
 }
@@ -96,6 +117,8 @@ interface Prepared {
   /** Whether `at` was sent (server.status without one counts as heard when it arrived). */
   sentAt: boolean;
   passwordHash?: string;
+  /** An account event's account as it stands before the event (its name and roles). */
+  account?: HeldAccount;
 }
 
 /** What one event needs to exist, and what it brings into existence, within a batch. */
@@ -133,11 +156,20 @@ function eventType(raw: unknown): BridgeEventType | 'unknown' {
 export async function applyBatch(
   db: Db,
   rawEvents: unknown[],
-  { receivedAt = new Date(), onEvent }: { receivedAt?: Date; onEvent?: EventOutcomeListener } = {},
+  {
+    receivedAt = new Date(),
+    onEvent,
+    accounts = NO_STAFF_FROM_GAME,
+  }: {
+    receivedAt?: Date;
+    onEvent?: EventOutcomeListener;
+    /** What the game server may do to accounts (BRIDGE_STAFF_ROLES); no staff roles by default. */
+    accounts?: GameAccountPolicy;
+  } = {},
 ): Promise<BridgeBatchResult> {
   let applied: Prepared[];
   try {
-    applied = await settleBatch(db, rawEvents, receivedAt);
+    applied = await settleBatch(db, rawEvents, receivedAt, accounts);
   } catch (err) {
     // Refused: the events the answer names, or every event when the batch as a whole was refused.
     if (onEvent && err instanceof DomainError && err.kind === 'invalid') {
@@ -151,7 +183,12 @@ export async function applyBatch(
 }
 
 /** Applies the batch's new events in one transaction, and answers them. */
-async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Promise<Prepared[]> {
+async function settleBatch(
+  db: Db,
+  rawEvents: unknown[],
+  receivedAt: Date,
+  accounts: GameAccountPolicy,
+): Promise<Prepared[]> {
   const errors: EventError[] = [];
   const events: Prepared[] = [];
   rawEvents.forEach((raw, index) => {
@@ -176,12 +213,14 @@ async function settleBatch(db: Db, rawEvents: unknown[], receivedAt: Date): Prom
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const { applied, changes } = await db.transaction((tx) => runBatch(tx, events));
+      const { applied, changes } = await db.transaction((tx) => runBatch(tx, events, { accounts }));
       await committedHere(db, changes);
       return applied;
     } catch (err) {
+      // Refused attempts at accounts are audited, in a transaction of their own: the batch's rolled back.
+      if (err instanceof BridgeBatchError) await recordRefusedFromGame(db, err.refusedAccounts);
       if (err instanceof DomainError) throw err;
-      if (err instanceof SetRefused) throw await pinRefusal(db, events, err.dataError);
+      if (err instanceof SetRefused) throw await pinRefusal(db, events, err.dataError, accounts);
       if (RETRYABLE_STATES.has(sqlState(err) ?? '')) {
         if (attempt >= BATCH_RETRIES) throw unavailable(BATCH_BUSY);
         // A little jitter so that the batches that collided do not collide again.
@@ -202,11 +241,16 @@ const refusedValue = (err: unknown) =>
  * Finds the event whose value the database refused in a statement of several: applies the batch
  * again one event at a time, as if each were a batch of its own, in a transaction rolled back after.
  */
-async function pinRefusal(db: Db, events: Prepared[], dataError: unknown): Promise<DomainError> {
+async function pinRefusal(
+  db: Db,
+  events: Prepared[],
+  dataError: unknown,
+  accounts: GameAccountPolicy,
+): Promise<DomainError> {
   const rollBack = new Error('rolled back');
   try {
     await db.transaction(async (tx) => {
-      await runBatch(tx, events, { oneByOne: true });
+      await runBatch(tx, events, { oneByOne: true, accounts });
       throw rollBack;
     });
   } catch (err) {
@@ -219,7 +263,7 @@ async function pinRefusal(db: Db, events: Prepared[], dataError: unknown): Promi
 async function runBatch(
   tx: Tx,
   events: Prepared[],
-  { oneByOne = false } = {},
+  { oneByOne = false, accounts }: { oneByOne?: boolean; accounts: GameAccountPolicy },
 ): Promise<{ applied: Prepared[]; changes: Change[] }> {
   // Claim every id at once, in sorted order; the ones already claimed (now or by an earlier batch)
   // are skipped. A claim still in flight in another batch is waited for, so no id is applied twice.
@@ -244,7 +288,18 @@ async function runBatch(
     const problem = checkReferences(event, known);
     if (problem) errors.push({ index, reason: problem });
   }
-  if (errors.length > 0) throw new BridgeBatchError(errors);
+  const refused = await checkAccountEvents(
+    tx,
+    toApply.filter((p) => !errors.some((e) => e.index === p.index)),
+    accounts,
+  );
+  errors.push(...refused.map(({ index, reason }) => ({ index, reason })));
+  if (errors.length > 0) {
+    throw new BridgeBatchError(
+      errors.sort((a, b) => a.index - b.index),
+      refused.map(({ index: _, ...r }) => r),
+    );
+  }
 
   const w = writeIn(tx);
   for (const round of planRounds(toApply, { oneByOne })) {
@@ -339,6 +394,53 @@ async function lockRows(
     order by ${column}
     for ${sql.raw(mode)}`);
   return rowsOf<{ value: string }>(rows).map((row) => row.value);
+}
+
+/**
+ * Checks the account events against what the game server may do (auth/accounts.ts), in the batch's
+ * order, each seeing the roles the ones before it set; answers the refused ones. Each event keeps
+ * its account as it stands before it, for the audit row of the change.
+ */
+async function checkAccountEvents(
+  tx: Tx,
+  events: Prepared[],
+  policy: GameAccountPolicy,
+): Promise<(RefusedAccountEvent & { index: number })[]> {
+  const accountEvents = events.filter(
+    (p): p is PreparedOf<'account.password' | 'account.roles'> =>
+      p.event.type === 'account.password' || p.event.type === 'account.roles',
+  );
+  if (accountEvents.length === 0) return [];
+  const held = await lockHeldAccounts(
+    tx,
+    accountEvents.map((p) => p.event.uuid.toLowerCase()),
+  );
+  // A player who joins in this very batch has no account yet: their name is the join's.
+  for (const { event } of events) {
+    if (event.type !== 'player.join') continue;
+    const uuid = event.uuid.toLowerCase();
+    if (!held.has(uuid)) held.set(uuid, { username: event.username, roles: [] });
+  }
+  const refused: (RefusedAccountEvent & { index: number })[] = [];
+  for (const p of accountEvents) {
+    const uuid = p.event.uuid.toLowerCase();
+    const account = held.get(uuid)!;
+    const reason = gameAccountRefusal(account, p.event, policy);
+    if (reason) {
+      refused.push({
+        index: p.index,
+        uuid,
+        username: account.username,
+        action: p.event.type,
+        reason,
+        ...(p.event.type === 'account.roles' && { roles: p.event.roles }),
+      });
+      continue;
+    }
+    p.account = { ...account, roles: [...account.roles] };
+    if (p.event.type === 'account.roles') account.roles = p.event.roles.map((role) => role.toUpperCase());
+  }
+  return refused;
 }
 
 /** Checks an event against what exists at its place in the batch, and records what it creates. */
@@ -501,12 +603,15 @@ const appliers: Appliers = {
       w,
       group.map(({ event: e, at }) => ({ id: e.listing_id, at })),
     ),
-  // One at a time: each signs the player's sessions out (auth/accounts.ts), and they are rare.
+  // One at a time: each signs the player's sessions out and is audited (auth/accounts.ts), and they
+  // are rare. Each was checked against what the game server may do (checkAccountEvents).
   async 'account.password'(w, group) {
-    for (const { event: e, passwordHash } of group) await storePasswordHash(w.tx, e.uuid, passwordHash!);
+    for (const { event: e, passwordHash, account } of group) {
+      await storePasswordFromGame(w.tx, e.uuid, account!.username, passwordHash!);
+    }
   },
   async 'account.roles'(w, group) {
-    for (const { event: e } of group) await storeRoles(w.tx, e.uuid, e.roles);
+    for (const { event: e, account } of group) await storeRolesFromGame(w.tx, e.uuid, account!, e.roles);
   },
 };
 

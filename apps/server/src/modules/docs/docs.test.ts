@@ -9,6 +9,7 @@ import {
   createTestAppOn,
   databaseKinds,
   eventId,
+  grantRoles,
   newPlayer,
   postEvents,
   type TestApp,
@@ -27,10 +28,10 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
   const player = newPlayer({ username: 'JustMining' });
   const tokens: Record<string, string> = {};
 
-  const account = (p: ReturnType<typeof newPlayer>, roles: string[]) => [
+  // The game server gives the player a password; staff roles come from the command line (grantRoles).
+  const account = (p: ReturnType<typeof newPlayer>) => [
     p.join,
     { id: eventId(), type: 'account.password', uuid: p.uuid, password },
-    { id: eventId(), type: 'account.roles', uuid: p.uuid, roles },
   ];
   const signIn = async (username: string) => {
     const res = await t.app.inject({
@@ -57,11 +58,14 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const res = await postEvents(t.app, [
-      ...account(editor, ['docs_editor']),
-      ...account(owner, ['OWNER']),
-      ...account(player, ['VIP']),
+      ...account(editor),
+      ...account(owner),
+      ...account(player),
+      { id: eventId(), type: 'account.roles', uuid: player.uuid, roles: ['VIP'] },
     ]);
     expect(res.statusCode, res.body).toBe(200);
+    await grantRoles(t.db, editor.uuid, ['docs_editor']);
+    await grantRoles(t.db, owner.uuid, ['OWNER']);
     tokens.editor = await signIn(editor.username);
     tokens.owner = await signIn(owner.username);
     tokens.player = await signIn(player.username);
@@ -258,10 +262,11 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
 
   it('takes a role away at once, not when the token expires', async () => {
     const demoted = newPlayer({ username: 'ExEditor' });
-    await postEvents(t.app, account(demoted, ['WEB_ADMIN']));
+    await postEvents(t.app, account(demoted));
+    await grantRoles(t.db, demoted.uuid, ['WEB_ADMIN']);
     const token = await signIn(demoted.username);
     expect((await create({ title: 'Before', content: 'x' }, token)).statusCode).toBe(201);
-    await postEvents(t.app, [{ id: eventId(), type: 'account.roles', uuid: demoted.uuid, roles: [] }]);
+    await grantRoles(t.db, demoted.uuid, []);
     // The role change signs the editor out; signed in again, they may no longer write.
     expect((await create({ title: 'After', content: 'x' }, token)).statusCode).toBe(401);
     const again = await signIn(demoted.username);
@@ -300,9 +305,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('docs across two server processe
       const events = [
         writer.join,
         { id: eventId(), type: 'account.password', uuid: writer.uuid, password: 'written-in-stone' },
-        { id: eventId(), type: 'account.roles', uuid: writer.uuid, roles: ['docs_editor'] },
       ];
       expect((await postEvents(a.app, events)).statusCode).toBe(200);
+      await grantRoles(a.db, writer.uuid, ['docs_editor']);
       const login = await a.app.inject({
         method: 'POST',
         url: '/api/auth/player-login',

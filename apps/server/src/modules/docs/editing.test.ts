@@ -9,6 +9,7 @@ import {
   createTestAppOn,
   databaseKinds,
   eventId,
+  grantRoles,
   newPlayer,
   postEvents,
   type TestApp,
@@ -23,15 +24,18 @@ import { NOT_DELETED } from './service.ts';
 
 const password = 'written-in-stone';
 
-/** A signed-in account with `roles`, made through the bridge and the sign-in page as a player would. */
+/**
+ * A signed-in account with `roles`: its password from the bridge and the sign-in page as a player's,
+ * its roles as the command line sets them (the game server grants no staff role).
+ */
 async function account(t: TestApp, roles: string[], username?: string) {
   const player = newPlayer({ username });
   const res = await postEvents(t.app, [
     player.join,
     { id: eventId(), type: 'account.password', uuid: player.uuid, password },
-    { id: eventId(), type: 'account.roles', uuid: player.uuid, roles },
   ]);
   expect(res.statusCode, res.body).toBe(200);
+  await grantRoles(t.db, player.uuid, roles);
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/auth/player-login',

@@ -13,7 +13,6 @@ import {
   restoreRevisionRequestSchema,
 } from '@prison/shared/docs';
 import { errorSchema } from '@prison/shared/errors';
-import { canEditDocs } from '@prison/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +20,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bodyHeaders, encodeAhead, encodedBody, preferredEncoding } from '../../live/encoded-body.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { authenticate, requireRoles } from '../../plugins/authenticate.ts';
+import { authenticate, requireStaff } from '../../plugins/authenticate.ts';
 import { type FastLane, laneAnswer } from '../../plugins/fast-lane.ts';
 import type { HeaderSet } from '../../plugins/security.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
@@ -140,9 +139,10 @@ export const docsRoutes: FastifyPluginAsyncZod<{
   });
 
   // Staff only, both checks before the body is read: a caller who may not write docs never has it
-  // parsed. Writes are limited per account, so that one editor cannot flood the server from many
-  // addresses, nor hold up the others behind one address.
-  const staff = [authenticate(tokens), requireRoles(db, canEditDocs)];
+  // parsed (with STAFF_2FA=required, also a session past a second factor: modules/auth/staff.ts).
+  // Writes are limited per account, so that one editor cannot flood the server from many addresses,
+  // nor hold up the others behind one address.
+  const staff = [authenticate(tokens), requireStaff(db, 'docs', config.staffTwoFactorRequired)];
   const writer = [
     ...staff,
     app.rateLimit({

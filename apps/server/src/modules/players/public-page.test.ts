@@ -6,6 +6,7 @@ import {
   createTestApp,
   databaseKinds,
   eventId,
+  grantRoles,
   newPlayer,
   postEvents,
   signIn,
@@ -36,7 +37,6 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       bob.join,
       shy.join,
       warden.join,
-      ev('account.roles', { uuid: warden.uuid, roles: ['OWNER'] }),
       ev('player.progress', { uuid: alice.uuid, xp_delta: 5000, level: 14, prestige: 2, rank: 'cadet' }),
       ev('player.balance', { uuid: alice.uuid, delta: '1234.5', reason: 'mine' }),
       ev('player.stats', { uuid: alice.uuid, set: { BLOCKS_BROKEN: 420, MOMENTUM: 9 } }),
@@ -66,6 +66,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       }),
     ]);
     expect(res.statusCode).toBe(200);
+    await grantRoles(t.db, warden.uuid, ['OWNER']);
     for (const p of [alice, shy, warden]) token[p.username] = await signIn(t.db, p.uuid);
     const hide = await t.app.inject({
       method: 'PUT',

@@ -8,6 +8,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { activity, friendships, gangMembers, gangs, playerStats, players } from '../../db/schema.ts';
+import { type Reader, VISITOR } from '../auth/staff.ts';
+import { mayReadStatistics } from './privacy.ts';
 
 export const isPlayerUuid = (value: string) => uuid.safeParse(value).success;
 
@@ -16,13 +18,6 @@ export const IS_MILESTONE = sql.raw(
   `activity_type in (${MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')})`,
 );
 
-export interface Viewer {
-  /** Staff (ADMIN, OWNER, WEB_ADMIN) see what a player hides. */
-  staff: boolean;
-  /** False for the hero alone (link previews): statistics and milestones are not read (null). */
-  record?: boolean;
-}
-
 /**
  * The page of the player named `nameOrUuid` (their current name in any case, or their uuid), or
  * null. Two players may have worn one name (a rename): the one seen most recently has it now.
@@ -30,7 +25,9 @@ export interface Viewer {
 export async function playerPage(
   db: Db,
   nameOrUuid: string,
-  viewer: Viewer = { staff: false },
+  reader: Reader = VISITOR,
+  /** The hero alone (link previews): statistics and milestones are not read (null). */
+  { heroOnly = false }: { heroOnly?: boolean } = {},
 ): Promise<PlayerPage | null> {
   const friendsCount = db
     .select({ count: sql<number>`count(*)::int` })
@@ -67,7 +64,8 @@ export async function playerPage(
     .limit(1);
   if (!row) return null;
   const { lastSeenAt, gangId, gangName, gangColor, gangRole, ...hero } = row;
-  const shown = (!row.hidden || viewer.staff) && viewer.record !== false;
+  // privacy.ts: the player themselves and staff read what a player hides.
+  const shown = !heroOnly && mayReadStatistics(reader, row);
   return {
     ...hero,
     last_seen_at: lastSeenAt?.toISOString() ?? null,

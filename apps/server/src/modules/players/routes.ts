@@ -10,17 +10,14 @@ import {
   privacySchema,
   publicProfileSchema,
 } from '@prison/shared/players';
-import { canUseAdminConsole } from '@prison/shared/roles';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { DomainError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { playerPageTopic, TOPICS } from '../../live/topics.ts';
-import { authenticate, bearerToken } from '../../plugins/authenticate.ts';
+import { authenticate, readerOf } from '../../plugins/authenticate.ts';
 import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
-import { currentUser } from '../auth/service.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { playerPage } from './public-page.ts';
 import { activityFeed, NO_SUCH_PLAYER, privacyOf, publicProfile, setPrivacy, statsOf } from './service.ts';
@@ -38,18 +35,8 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  /** Whether the request carries a valid token of staff; a missing or bad token is a visitor. */
-  async function isStaff(request: FastifyRequest): Promise<boolean> {
-    const token = bearerToken(request);
-    if (!token) return false;
-    try {
-      const { uuid } = await tokens.verify(token);
-      return canUseAdminConsole((await currentUser(db, uuid)).roles);
-    } catch (err) {
-      if (err instanceof DomainError && err.kind === 'unavailable') throw err;
-      return false;
-    }
-  }
+  // Who reads: the player themselves and staff see what a player hides (privacy.ts).
+  const reader = readerOf(db, tokens, config.staffTwoFactorRequired);
 
   app.get(
     '/api/players/by-name/:name',
@@ -59,14 +46,15 @@ export const playersRoutes: FastifyPluginAsyncZod<{
         summary: "A player's public page, by name or uuid (no sign-in needed)",
         description:
           'The name is matched in any case. Statistics and milestones are null when the player hides ' +
-          'them, except for staff (ADMIN, OWNER, WEB_ADMIN), who send their bearer token. Milestones ' +
-          'are level-ups, prestiges, G-Kit unlocks and upgrades and gang joins only.',
+          'them, except for the player themselves and staff (ADMIN, OWNER, WEB_ADMIN; with ' +
+          'STAFF_2FA=required, a session signed in with a second factor), who send their bearer token. ' +
+          'Milestones are level-ups, prestiges, G-Kit unlocks and upgrades and gang joins only.',
         params: playerNameParamsSchema,
         response: { 200: playerPageSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {
-      const page = await playerPage(db, request.params.name, { staff: await isStaff(request) });
+      const page = await playerPage(db, request.params.name, await reader(request));
       if (!page) throw notFound(NO_SUCH_PLAYER);
       return page;
     },
@@ -150,19 +138,23 @@ export const playersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['players'],
         summary: "A player's level, XP, statistics (all but MOMENTUM) and G-Kit states",
-        description: 'Any signed-in player may read any player’s statistics.',
+        description:
+          'Any signed-in player may read the statistics of a player who shows them; of one who hides ' +
+          'them (PUT /api/players/me/privacy), only the player themselves and staff (as for ' +
+          'GET /api/players/by-name/{name}) may: 403 for anyone else.',
         security: [{ bearer: [] }],
         params: playerUuidParamsSchema,
         response: {
           200: playerStatsSchema,
           400: errorSchema,
           401: errorSchema,
+          403: errorSchema,
           404: errorSchema,
           503: errorSchema,
         },
       },
     },
-    async (request) => statsOf(db, request.params.uuid),
+    async (request) => statsOf(db, await reader(request), request.params.uuid),
   );
 
   app.get(
@@ -174,7 +166,8 @@ export const playersRoutes: FastifyPluginAsyncZod<{
         summary: "A player's activity feed, newest first",
         description:
           'Entries where the player is the actor or the target. A player reads only their own feed ' +
-          '(403 otherwise) unless they hold ADMIN, OWNER or WEB_ADMIN. A PRIVATE_MESSAGE entry is ' +
+          '(403 otherwise) unless they hold ADMIN, OWNER or WEB_ADMIN (with STAFF_2FA=required, in a ' +
+          'session signed in with a second factor). A PRIVATE_MESSAGE entry is ' +
           'only ever answered to its two participants.',
         security: [{ bearer: [] }],
         params: playerUuidParamsSchema,
@@ -189,6 +182,14 @@ export const playersRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => activityFeed(db, request.auth!.uuid, request.params.uuid, request.query.limit),
+    async (request) => {
+      const { uuid: _, ...staff } = await reader(request);
+      return activityFeed(
+        db,
+        { ...staff, uuid: request.auth!.uuid },
+        request.params.uuid,
+        request.query.limit,
+      );
+    },
   );
 };

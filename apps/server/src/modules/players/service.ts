@@ -8,13 +8,13 @@ import {
   type Privacy,
   type PublicProfile,
 } from '@prison/shared/players';
-import { canUseAdminConsole } from '@prison/shared/roles';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
-import { currentUser } from '../auth/service.ts';
+import type { Reader } from '../auth/staff.ts';
+import { requireStatistics } from './privacy.ts';
 import { actor, itemColumns, statisticsOf, target, toItem } from './public-page.ts';
 
 export const NO_SUCH_PLAYER = 'No such player';
@@ -54,13 +54,18 @@ export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile
   return { ...profile, last_seen_at: iso(lastSeenAt) };
 }
 
-/** Level, XP, every statistic but MOMENTUM (spec 3), and the state of each G-Kit by kit id. */
-export async function statsOf(db: Db, uuid: string): Promise<PlayerStats> {
-  const [player] = await db
-    .select({ level: players.level, xp: players.xp })
+/**
+ * Level, XP, every statistic but MOMENTUM (spec 3), and the state of each G-Kit by kit id; of a
+ * player who hides their statistics, only to themselves and staff (privacy.ts), else 403.
+ */
+export async function statsOf(db: Db, reader: Reader, uuid: string): Promise<PlayerStats> {
+  const [row] = await db
+    .select({ level: players.level, xp: players.xp, hidden: players.statsHidden })
     .from(players)
     .where(eq(players.uuid, uuid));
-  if (!player) throw notFound(NO_SUCH_PLAYER);
+  if (!row) throw notFound(NO_SUCH_PLAYER);
+  requireStatistics(reader, { uuid, hidden: row.hidden });
+  const player = { level: row.level, xp: row.xp };
   const stats = await statisticsOf(db, uuid);
   const kitRows = await db
     .select()
@@ -80,21 +85,21 @@ export async function statsOf(db: Db, uuid: string): Promise<PlayerStats> {
 }
 
 /**
- * A player's feed, newest first, as `viewer` may see it: a player reads their own; staff who may
- * use the admin console (roles read fresh) read anyone's. A private message is shown only to its
- * two participants (DESIGN.md section 4), so staff never see other players' private messages.
+ * A player's feed, newest first, as `reader` may see it: a player reads their own; staff (roles read
+ * fresh and, where required, a session past a second factor: auth/staff.ts) read anyone's. A private
+ * message is shown only to its two participants (DESIGN.md section 4), so staff never see other
+ * players' private messages.
  */
 export async function activityFeed(
   db: Db,
-  viewer: string,
+  reader: Reader & { uuid: string },
   uuid: string,
   limit: number,
 ): Promise<ActivityItem[]> {
   const player = uuid.toLowerCase();
-  if (player !== viewer.toLowerCase()) {
-    const { roles } = await currentUser(db, viewer);
-    if (!canUseAdminConsole(roles)) throw forbidden(NOT_YOUR_ACTIVITY);
-  }
+  const viewer = reader.uuid;
+  if (player !== viewer.toLowerCase() && !reader.staff)
+    throw forbidden(reader.staffRefusal ?? NOT_YOUR_ACTIVITY);
   const [exists] = await db.select({ uuid: players.uuid }).from(players).where(eq(players.uuid, player));
   if (!exists) throw notFound(NO_SUCH_PLAYER);
 

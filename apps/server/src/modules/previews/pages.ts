@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import type { PageAnswer, PageMeta, PageMetaResolver } from '../../plugins/page-meta.ts';
+import { VISITOR } from '../auth/staff.ts';
 import { DOCS_TOPIC } from '../docs/service.ts';
 import { snapshotTopic } from '../leaderboard/service.ts';
 import { isPlayerUuid, playerPage } from '../players/public-page.ts';
@@ -77,7 +78,7 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
       path: `/players/${encodeURIComponent(address)}`,
     });
     if (address.length < 1 || address.length > 36) return missing;
-    const page = await playerPage(db, address, { staff: false, record: false });
+    const page = await playerPage(db, address, VISITOR, { heroOnly: true });
     if (!page) return missing;
     const path = `/players/${encodeURIComponent(page.username)}`;
     if (isPlayerUuid(address)) {

@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { etagOf, ifNoneMatch } from '../../plugins/etag.ts';
+import { VISITOR } from '../auth/staff.ts';
 import { playerPage } from '../players/public-page.ts';
 import { NO_SUCH_PLAYER } from '../players/service.ts';
 import { NO_SUCH_GANG } from '../social/routes.ts';
@@ -83,7 +84,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       },
     },
     async (request, reply) => {
-      const page = await playerPage(db, request.params.name, { staff: false, record: false });
+      const page = await playerPage(db, request.params.name, VISITOR, { heroOnly: true });
       if (!page) throw notFound(NO_SUCH_PLAYER);
       const data = playerCardData(page);
       const avatar = await avatars.of(page.uuid);

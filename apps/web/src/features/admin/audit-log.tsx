@@ -18,7 +18,9 @@ const ACTION_LABELS: Record<AuditActionName, string> = {
   '2fa.disable': 'Two-factor off',
   'auth.staff_login': 'Staff sign-in',
   'auth.second_factor_failed': 'Second factor failed',
+  '2fa.reset': 'Two-factor cleared',
   'account.roles': 'Roles set',
+  'account.password': 'Password set',
 };
 
 const ACTION_OPTIONS: SelectOption<AuditFilters['action']>[] = [
