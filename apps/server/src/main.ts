@@ -40,6 +40,13 @@ async function main(): Promise<void> {
     );
   }
   const log = pino(loggerOptions(config.logLevel));
+  // Node 20 still runs the site, but gets no security fixes since its end of life (2026-04-30).
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    log.warn(
+      { node: process.version },
+      'this Node.js release gets no more security fixes: run the site on Node 24, the current long-term release',
+    );
+  }
   // A dependency failing later must not take the process down: log it and keep serving.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 

@@ -390,7 +390,7 @@ http {
       expect(unitEnv).toMatchObject({ NODE_ENV: 'production', HOST: '127.0.0.1', TRUST_PROXY: '1' });
       // The unit starts what `npm start` starts, from the checkout (its WorkingDirectory=).
       const unit = readFileSync(join(DEPLOY, 'systemd/prison@.service'), 'utf8');
-      expect(settings(unit, 'ExecStart')).toEqual(['/usr/bin/node scripts/start.mjs']);
+      expect(settings(unit, 'ExecStart')).toEqual(['/usr/local/bin/node scripts/start.mjs']);
       expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toMatch(
         /scripts\/start\.mjs/,
       );
@@ -405,7 +405,7 @@ http {
         const unit = readFileSync(join(DEPLOY, 'systemd/prison@.service'), 'utf8');
         writeFileSync(
           join(unitDir, 'prison@8081.service'),
-          unit.replace('/usr/bin/node ', `${process.execPath} `),
+          unit.replace('/usr/local/bin/node ', `${process.execPath} `),
         );
         const verified = spawnSync('systemd-analyze', ['verify', join(unitDir, 'prison@8081.service')], {
           encoding: 'utf8',
