@@ -48,6 +48,7 @@ async function servesAPage() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => site.once('exit', (code, signal) => resolve({ code, signal })));
+  let stopped;
   try {
     // Up to two minutes to start: it may build what is missing first, and migrates a new database.
     const deadline = Date.now() + 120_000;
@@ -65,10 +66,11 @@ async function servesAPage() {
     console.log(`GET / answered ${page.status} with ${html.length} characters of HTML`);
   } finally {
     site.kill('SIGTERM');
-    const { code, signal } = await exited;
+    stopped = await exited;
     rmSync(dataDir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`the site stopped with ${code ?? signal} after SIGTERM`);
   }
+  if (stopped.code !== 0)
+    throw new Error(`the site stopped with ${stopped.code ?? stopped.signal} after SIGTERM`);
 }
 
 // `node scripts/node-check.mjs [build] [tests] [start]` runs only the steps named; all by default.
