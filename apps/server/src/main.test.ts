@@ -31,6 +31,18 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(await again.exited).toBe(0);
   });
 
+  it('ends cleanly on a SIGTERM that comes while demo mode is still starting', async () => {
+    // Listening comes before the simulated game server has started: a stop then must not kill the
+    // process without closing the database (signals are handled from the moment it listens).
+    const starting = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')), DEMO: 'on' });
+    starting.proc.kill('SIGTERM');
+    expect(await starting.exited, starting.output()).toBe(0);
+    expect(starting.output()).toMatch(/"msg":"stopped"/);
+    // On a Node past its end of life the log says so, once; on a current one it says nothing.
+    const warnings = starting.output().match(/gets no more security fixes/g) ?? [];
+    expect(warnings).toHaveLength(Number(process.versions.node.split('.')[0]) < 22 ? 1 : 0);
+  });
+
   it('starts after a crash that left its lock behind', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
     const crashed = await startServer({ DATA_DIR: dataDir });

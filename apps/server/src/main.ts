@@ -71,53 +71,12 @@ async function main(): Promise<void> {
 
   const hub = new LiveHub(database, log);
   const app = await buildApp({ config, database, hub, secrets, loggerInstance: log });
-  let port: number;
-  try {
-    await hub.start();
-    if (config.demo) {
-      const { seedDemoGuides } = await import('./modules/docs/demo.ts');
-      await seedDemoGuides(database.db);
-      // The demo's staff account comes from the site itself: the game server may not grant staff roles.
-      const { ensureDemoStaff } = await import('./modules/auth/accounts.ts');
-      const { DEMO_ADMIN } = await import('@prison/simulator/demo-accounts');
-      await ensureDemoStaff(database.db, DEMO_ADMIN);
-    }
-    await app.listen({ port: config.port, host: config.host });
-    port = (app.server.address() as AddressInfo).port;
-  } catch (err) {
-    log.error({ err }, 'start-up failed');
-    await app.close().catch(() => {});
-    await hub.stop();
-    await database.close().catch(() => {});
-    releaseDataDir();
-    fail(`Start-up failed: ${(err as Error).message}`);
-  }
-  // The embedded database belongs to this process: `npm run backup` asks it through the control socket.
-  const control =
-    database.kind === 'pglite' ? await startControlChannel(config.dataDir, database, log) : null;
-  const backups = config.backups ? startBackupSchedule(database, config.backups, log) : null;
-
+  // Signals are handled from here on: a stop that comes while the site starts (listening, the
+  // control channel, backups, demo mode's simulated game server) still closes what is open cleanly.
+  let control: Awaited<ReturnType<typeof startControlChannel>> | null = null;
+  let backups: ReturnType<typeof startBackupSchedule> | null = null;
   let simulator: { stop(): Promise<void> } | null = null;
   const stopSimulating = new AbortController();
-  if (config.demo) {
-    const { startSimulator } = await import('@prison/simulator/simulator');
-    const siteHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
-    const simulated = await startSimulator({
-      url: `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}`,
-      token: secrets.bridgeToken,
-      rconHost: config.rcon.host,
-      rconPort: config.rcon.port ?? 0,
-      rconPassword: secrets.rconPassword ?? '',
-      signal: stopSimulating.signal,
-      log: (msg: string) => log.info({ simulator: true }, msg),
-    });
-    // Without RCON_PORT the simulator listens on a free port; the admin console's RCON client reads
-    // config.rcon at each connection (modules/admin/routes.ts), so it follows.
-    config.rcon.port ||= simulated.rconPort;
-    simulator = simulated;
-    log.info('demo mode: the simulated game server is running (sign in as DemoPlayer / prison-demo)');
-  }
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -146,6 +105,54 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let port: number;
+  try {
+    await hub.start();
+    if (config.demo) {
+      const { seedDemoGuides } = await import('./modules/docs/demo.ts');
+      await seedDemoGuides(database.db);
+      // The demo's staff account comes from the site itself: the game server may not grant staff roles.
+      const { ensureDemoStaff } = await import('./modules/auth/accounts.ts');
+      const { DEMO_ADMIN } = await import('@prison/simulator/demo-accounts');
+      await ensureDemoStaff(database.db, DEMO_ADMIN);
+    }
+    await app.listen({ port: config.port, host: config.host });
+    port = (app.server.address() as AddressInfo).port;
+  } catch (err) {
+    // A stop during start-up closes the app under the start: the shutdown finishes the process.
+    if (closing) return;
+    log.error({ err }, 'start-up failed');
+    await app.close().catch(() => {});
+    await hub.stop();
+    await database.close().catch(() => {});
+    releaseDataDir();
+    fail(`Start-up failed: ${(err as Error).message}`);
+  }
+  if (closing) return;
+  // The embedded database belongs to this process: `npm run backup` asks it through the control socket.
+  if (database.kind === 'pglite' && !closing)
+    control = await startControlChannel(config.dataDir, database, log);
+  if (config.backups && !closing) backups = startBackupSchedule(database, config.backups, log);
+
+  if (config.demo && !closing) {
+    const { startSimulator } = await import('@prison/simulator/simulator');
+    const siteHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+    const simulated = await startSimulator({
+      url: `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}`,
+      token: secrets.bridgeToken,
+      rconHost: config.rcon.host,
+      rconPort: config.rcon.port ?? 0,
+      rconPassword: secrets.rconPassword ?? '',
+      signal: stopSimulating.signal,
+      log: (msg: string) => log.info({ simulator: true }, msg),
+    });
+    // Without RCON_PORT the simulator listens on a free port; the admin console's RCON client reads
+    // config.rcon at each connection (modules/admin/routes.ts), so it follows.
+    config.rcon.port ||= simulated.rconPort;
+    simulator = simulated;
+    log.info('demo mode: the simulated game server is running (sign in as DemoPlayer / prison-demo)');
+  }
 }
 
 await main();
