@@ -64,7 +64,11 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
           summary: 'Report what happened in game (idempotent by event id; one transaction per batch)',
           description:
             'Money (`delta`, `price`) is read exactly as written, as a JSON number or a decimal string, ' +
-            'and rounded once to cents.',
+            'and rounded once to cents. `account.password` and `account.roles` may touch only accounts ' +
+            'without staff roles and grant or remove no staff role (ADMIN, OWNER, WEB_ADMIN, ' +
+            'DOCS_EDITOR) unless the site names the ones the game may manage (BRIDGE_STAFF_ROLES): a ' +
+            'refused one is refused with its index and reason like any invalid event, nothing of the ' +
+            'batch is applied, and the attempt is audited.',
           security: [{ bearer: [] }],
           body: bridgeBatchSchema,
           response: {
