@@ -75,6 +75,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STAFF_2FA: 'sometimes' })).toThrow(/STAFF_2FA must be required or off/);
   });
 
+  it('lets the game server manage no staff role unless BRIDGE_STAFF_ROLES names some', () => {
+    expect(loadConfig({}).bridgeStaffRoles).toEqual([]);
+    expect(loadConfig({ BRIDGE_STAFF_ROLES: 'none' }).bridgeStaffRoles).toEqual([]);
+    expect(loadConfig({ BRIDGE_STAFF_ROLES: ' docs_editor, Admin,DOCS_EDITOR ' }).bridgeStaffRoles).toEqual([
+      'DOCS_EDITOR',
+      'ADMIN',
+    ]);
+    expect(() => loadConfig({ BRIDGE_STAFF_ROLES: 'ADMIN,VIP' })).toThrow(
+      /BRIDGE_STAFF_ROLES names the staff roles .* among ADMIN, OWNER, WEB_ADMIN, DOCS_EDITOR .*got VIP/,
+    );
+  });
+
   it('requires two-factor sign-in of staff only when STAFF_2FA=required', () => {
     expect(loadConfig({}).staffTwoFactorRequired).toBe(false);
     expect(loadConfig({ STAFF_2FA: 'off' }).staffTwoFactorRequired).toBe(false);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStaffRole, STAFF_ROLES } from './modules/auth/staff-roles.ts';
 
 export class ConfigError extends Error {}
 
@@ -273,18 +274,14 @@ function trustProxy(env: Env): Config['trustProxy'] {
   return trusted;
 }
 
-// The roles that give powers on the site (packages/shared/src/roles.ts STAFF_ROLES; the config reads
-// no module of the app, and a test holds the two lists together).
-export const CONFIGURABLE_STAFF_ROLES = ['ADMIN', 'OWNER', 'WEB_ADMIN', 'DOCS_EDITOR'];
-
 function bridgeStaffRoles(env: Env): string[] {
   const value = text(env, 'BRIDGE_STAFF_ROLES');
   if (value === null || ['off', 'none'].includes(value.toLowerCase())) return [];
   const roles = [...new Set(list(env, 'BRIDGE_STAFF_ROLES').map((role) => role.toUpperCase()))];
-  const unknown = roles.filter((role) => !CONFIGURABLE_STAFF_ROLES.includes(role));
+  const unknown = roles.filter((role) => !isStaffRole(role));
   if (unknown.length > 0) {
     throw new ConfigError(
-      `BRIDGE_STAFF_ROLES names the staff roles the game server may grant, among ${CONFIGURABLE_STAFF_ROLES.join(', ')} (other roles need no setting); got ${unknown.join(', ')}`,
+      `BRIDGE_STAFF_ROLES names the staff roles the game server may grant, among ${STAFF_ROLES.join(', ')} (other roles need no setting); got ${unknown.join(', ')}`,
     );
   }
   return roles;

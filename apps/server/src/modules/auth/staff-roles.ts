@@ -29,6 +29,3 @@ export const holdsPower = (roles: readonly string[], power: StaffPower) => HOLDS
 
 /** A role that gives powers on the site (ADMIN, OWNER, WEB_ADMIN, DOCS_EDITOR), in any case. */
 export const isStaffRole = isStaffRoleName;
-
-/** An account holding any staff role. */
-export const isStaffAccount = (roles: readonly string[]) => roles.some(isStaffRole);
