@@ -141,7 +141,8 @@ export function useSavePrivacy() {
   });
 }
 
-// Two-factor sign-in: whether it is on, and the three steps that change it.
+// Two-factor sign-in: whether it is on, and the three steps that change it, each of which takes the
+// account's current password.
 const TWO_FACTOR_PATH = '/api/auth/2fa';
 
 function getTwoFactor(): Promise<TwoFactorStatus> {
@@ -158,32 +159,40 @@ export function useTwoFactor() {
 export const twoFactorErrorText = (error: unknown, fallback: string) =>
   (isHttpError(error) && error.detail) || fallback;
 
-function setUpTwoFactor(): Promise<TwoFactorSetup> {
-  return apiJson(`${TWO_FACTOR_PATH}/setup`, twoFactorSetupSchema, { method: 'POST' });
+/** What a change to two-factor sign-in sends: the current password, and for enable and disable a code. */
+export interface TwoFactorChange {
+  password: string;
+  code: string;
 }
 
-/** A new secret to scan; nothing changes until a code from it is confirmed. */
+function setUpTwoFactor(password: string): Promise<TwoFactorSetup> {
+  return apiJson(`${TWO_FACTOR_PATH}/setup`, twoFactorSetupSchema, jsonRequest({ password }));
+}
+
+/** A new secret to scan, for the current password; nothing changes until a code from it is confirmed. */
 export function useSetUpTwoFactor() {
   return useMutation({ mutationFn: setUpTwoFactor });
 }
 
-function enableTwoFactor(code: string): Promise<RecoveryCodes> {
-  return apiJson(`${TWO_FACTOR_PATH}/enable`, recoveryCodesSchema, jsonRequest({ code }));
+function enableTwoFactor(change: TwoFactorChange): Promise<RecoveryCodes> {
+  return apiJson(`${TWO_FACTOR_PATH}/enable`, recoveryCodesSchema, jsonRequest(change));
 }
 
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enableTwoFactor,
-    // Not awaited: the answer (the recovery codes) is shown at once, the status follows.
+    // Not awaited: the answer (the recovery codes) is shown at once, the status follows. Turning it
+    // on signs every other session of the account out, so the list of sessions is read again too.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: twoFactorQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
     },
   });
 }
 
-function disableTwoFactor(code: string): Promise<TwoFactorStatus> {
-  return apiJson(`${TWO_FACTOR_PATH}/disable`, twoFactorStatusSchema, jsonRequest({ code }));
+function disableTwoFactor(change: TwoFactorChange): Promise<TwoFactorStatus> {
+  return apiJson(`${TWO_FACTOR_PATH}/disable`, twoFactorStatusSchema, jsonRequest(change));
 }
 
 export function useDisableTwoFactor() {

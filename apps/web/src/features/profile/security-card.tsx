@@ -1,11 +1,12 @@
 import { RECOVERY_CODE_COUNT } from '@prison/shared/two-factor';
 import { clsx } from 'clsx';
 import { Check, Copy, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { TwoFactorBadge } from '../../components/ui/two-factor-badge.tsx';
 import {
   twoFactorErrorText,
   useDisableTwoFactor,
@@ -17,15 +18,26 @@ import {
 // The QR encoder loads only when a player starts enrolling.
 const QrCode = lazy(() => import('./qr-code.tsx'));
 
-const fieldClass =
-  'h-11 w-full rounded-xl border border-line-strong bg-surface px-4 font-mono text-base tracking-wider ' +
-  'text-fg shadow-[inset_0_1px_2px_rgb(0_0_0/0.05)] transition-colors placeholder:font-sans ' +
-  'placeholder:tracking-normal placeholder:text-fg-muted/70 hover:border-fg/30 ' +
-  'focus-visible:border-amber-500 focus-visible:outline-offset-0';
+const inputClass =
+  'h-11 w-full rounded-xl border border-line-strong bg-surface px-4 text-base text-fg ' +
+  'shadow-[inset_0_1px_2px_rgb(0_0_0/0.05)] transition-colors placeholder:text-fg-muted/70 ' +
+  'hover:border-fg/30 focus-visible:border-amber-500 focus-visible:outline-offset-0';
+/** Codes: digits and recovery codes read best in the monospace face. */
+const codeFieldClass = clsx(
+  inputClass,
+  'font-mono tracking-wider placeholder:font-sans placeholder:tracking-normal',
+);
+
+/** A field's name above it, where a legend says what the fields are for. */
+const labelClass = 'mb-1.5 block text-sm text-fg-muted';
+
+// The shared schema's words for an empty field (twoFactorCodeRequestSchema), said before sending.
+const ENTER_PASSWORD = 'Enter your current password';
+const ENTER_CODE = 'Enter a code';
 
 /**
- * Two-factor sign-in (TOTP): off, enrolling (scan the QR code or type the key, confirm with a code),
- * the recovery codes once, and on (turned off with a code).
+ * Two-factor sign-in (TOTP): off, the current password, enrolling (scan the QR code or type the key,
+ * confirm with a code), the recovery codes once, and on (turned off with the password and a code).
  */
 export function SecurityCard() {
   const status = useTwoFactor();
@@ -33,27 +45,28 @@ export function SecurityCard() {
   // Held here rather than in the enrolment form, which is gone once the status says "on": the
   // recovery codes it answers stay on screen until the player has saved them.
   const enable = useEnableTwoFactor();
+  const [askingPassword, setAskingPassword] = useState(false);
   const titleId = useId();
   const enabled = status.data?.enabled ?? false;
 
+  // Back to "off": the password the setup was given (its variables, in memory only) goes with it.
+  const startOver = () => {
+    enable.reset();
+    setUp.reset();
+    setAskingPassword(false);
+  };
+
   let body: ReactNode;
   if (enable.data) {
-    body = (
-      <RecoveryCodes
-        codes={enable.data.recovery_codes}
-        onDone={() => {
-          enable.reset();
-          setUp.reset();
-        }}
-      />
-    );
+    body = <RecoveryCodes codes={enable.data.recovery_codes} onDone={startOver} />;
   } else if (status.isPending) {
     body = <Skeleton className="h-11 w-full sm:w-56" />;
   } else if (status.isError) {
     body = <p className="text-sm text-fg-muted">Security settings are unavailable right now.</p>;
   } else if (enabled) {
     body = <TurnOff codesLeft={status.data.recovery_codes_left} />;
-  } else if (setUp.data) {
+  } else if (setUp.data && setUp.variables !== undefined) {
+    const password = setUp.variables;
     body = (
       <Enrol
         secret={setUp.data.secret}
@@ -64,11 +77,22 @@ export function SecurityCard() {
             ? twoFactorErrorText(enable.error, 'Two-factor sign-in could not be turned on. Please try again.')
             : null
         }
-        onConfirm={(code) => enable.mutate(code)}
-        onCancel={() => {
-          enable.reset();
-          setUp.reset();
-        }}
+        // The server asks for the password again with the code: the one given for the setup.
+        onConfirm={(code) => enable.mutate({ password, code })}
+        onCancel={startOver}
+      />
+    );
+  } else if (askingPassword) {
+    body = (
+      <ConfirmPassword
+        checking={setUp.isPending}
+        error={
+          setUp.isError
+            ? twoFactorErrorText(setUp.error, 'Two-factor setup could not start. Please try again.')
+            : null
+        }
+        onConfirm={(password) => setUp.mutate(password)}
+        onCancel={startOver}
       />
     );
   } else {
@@ -78,11 +102,10 @@ export function SecurityCard() {
         <button
           type="button"
           className={buttonClass('primary', 'md', 'shrink-0')}
-          disabled={setUp.isPending}
-          onClick={() => setUp.mutate()}
+          onClick={() => setAskingPassword(true)}
         >
           <ShieldCheck aria-hidden className="size-4" />
-          {setUp.isPending ? 'Starting…' : 'Enable two-factor'}
+          Enable two-factor
         </button>
       </div>
     );
@@ -108,33 +131,82 @@ export function SecurityCard() {
             </p>
           </div>
         </div>
-        {status.data && (
-          <span
-            className={clsx(
-              'inline-flex shrink-0 items-center gap-1.5 self-start rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset',
-              enabled
-                ? 'bg-emerald-500/10 text-emerald-800 ring-emerald-500/30 dark:text-emerald-200'
-                : 'bg-fg/[0.06] text-fg-muted ring-line-strong',
-            )}
-          >
-            {enabled ? (
-              <ShieldCheck aria-hidden className="size-3.5" />
-            ) : (
-              <ShieldOff aria-hidden className="size-3.5" />
-            )}
-            Two-factor {enabled ? 'on' : 'off'}
-          </span>
-        )}
+        {status.data && <TwoFactorBadge on={enabled} className="self-start" />}
       </div>
       <div aria-live="polite" className="mt-4 border-t border-line pt-4">
         {body}
-        {setUp.isError && (
-          <Alert tone="error" className="mt-3">
-            {twoFactorErrorText(setUp.error, 'Two-factor setup could not start. Please try again.')}
-          </Alert>
-        )}
       </div>
     </section>
+  );
+}
+
+/** A form's fields as text ('' when missing). */
+const fieldsOf = (form: HTMLFormElement, ...names: string[]) => {
+  const data = new FormData(form);
+  return names.map((name) => String(data.get(name) ?? ''));
+};
+
+/** The first step of turning it on: the account's current password, checked by the setup. */
+function ConfirmPassword({
+  checking,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  checking: boolean;
+  error: string | null;
+  onConfirm: (password: string) => void;
+  onCancel: () => void;
+}) {
+  const passwordId = useId();
+  const hintId = useId();
+  const [missing, setMissing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The button that opened this step is gone: the field takes the focus.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const [password = ''] = fieldsOf(event.currentTarget, 'password');
+    setMissing(password === '');
+    if (password === '') input.current?.focus();
+    else onConfirm(password);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={checking}>
+      <label htmlFor={passwordId} className="text-sm font-semibold text-fg">
+        Current password
+      </label>
+      <p id={hintId} className="mt-0.5 text-sm text-fg-muted">
+        To turn on two-factor sign-in, first confirm it is you with the password you sign in with.
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={input}
+          id={passwordId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-describedby={hintId}
+          aria-invalid={missing || error !== null || undefined}
+          className={clsx(inputClass, 'sm:max-w-72')}
+        />
+        <button type="submit" disabled={checking} className={buttonClass('primary', 'md')}>
+          {checking ? 'Checking…' : 'Continue'}
+        </button>
+        <button type="button" onClick={onCancel} className={buttonClass('ghost', 'md')}>
+          Cancel
+        </button>
+      </div>
+      {(missing || error) && (
+        <Alert tone="error" className="mt-3">
+          {missing ? ENTER_PASSWORD : error}
+        </Alert>
+      )}
+    </form>
   );
 }
 
@@ -157,10 +229,13 @@ function Enrol({
   onCancel: () => void;
 }) {
   const codeId = useId();
+  const [missing, setMissing] = useState(false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onConfirm(String(new FormData(event.currentTarget).get('code') ?? ''));
+    const [code = ''] = fieldsOf(event.currentTarget, 'code');
+    setMissing(code.trim() === '');
+    if (code.trim() !== '') onConfirm(code);
   }
 
   return (
@@ -193,7 +268,8 @@ function Enrol({
               inputMode="numeric"
               autoComplete="one-time-code"
               placeholder="123456"
-              className={clsx(fieldClass, 'sm:max-w-44')}
+              aria-invalid={missing || error !== null || undefined}
+              className={clsx(codeFieldClass, 'sm:max-w-44')}
             />
             <button type="submit" disabled={checking} className={buttonClass('primary', 'md')}>
               {checking ? 'Checking…' : 'Turn on'}
@@ -202,9 +278,9 @@ function Enrol({
               Cancel
             </button>
           </div>
-          {error && (
+          {(missing || error) && (
             <Alert tone="error" className="mt-3">
-              {error}
+              {missing ? ENTER_CODE : error}
             </Alert>
           )}
         </form>
@@ -240,50 +316,76 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** On: turned off with the current password and a code from the app or a recovery code. */
 function TurnOff({ codesLeft }: { codesLeft: number }) {
   const disable = useDisableTwoFactor();
+  const passwordId = useId();
   const codeId = useId();
+  const [missing, setMissing] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    disable.mutate(String(new FormData(event.currentTarget).get('code') ?? ''));
+    const form = event.currentTarget;
+    const [password = '', code = ''] = fieldsOf(form, 'password', 'code');
+    const empty = password === '' ? 'password' : code.trim() === '' ? 'code' : null;
+    setMissing(empty && (empty === 'password' ? ENTER_PASSWORD : ENTER_CODE));
+    if (empty) form.querySelector<HTMLInputElement>(`[name="${empty}"]`)?.focus();
+    else disable.mutate({ password, code });
   }
 
+  const error = missing ?? (disable.isError ? twoFactorErrorText(disable.error, TURN_OFF_FAILED) : null);
   return (
     <form onSubmit={submit} noValidate aria-busy={disable.isPending} className="space-y-3">
       <p className="text-sm text-fg-muted">
         Sign-in asks for a code from your authenticator app.{' '}
         {codesLeft === 1 ? '1 recovery code left.' : `${codesLeft} recovery codes left.`}
       </p>
-      <div>
-        <label htmlFor={codeId} className="text-sm font-semibold text-fg">
-          To turn it off, enter a code from your app or a recovery code
-        </label>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-          <input
-            id={codeId}
-            name="code"
-            type="text"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="123456"
-            className={clsx(fieldClass, 'sm:max-w-56')}
-          />
+      <fieldset>
+        <legend className="text-sm font-semibold text-fg">
+          To turn it off, enter your password and a code from your app or a recovery code
+        </legend>
+        <div className="mt-3 grid max-w-3xl gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+          <div>
+            <label htmlFor={passwordId} className={labelClass}>
+              Current password
+            </label>
+            <input
+              id={passwordId}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={error !== null || undefined}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={codeId} className={labelClass}>
+              Code
+            </label>
+            <input
+              id={codeId}
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="123456 or a recovery code"
+              aria-invalid={error !== null || undefined}
+              className={codeFieldClass}
+            />
+          </div>
           <button type="submit" disabled={disable.isPending} className={buttonClass('secondary', 'md')}>
             <ShieldOff aria-hidden className="size-4" />
             {disable.isPending ? 'Turning off…' : 'Disable two-factor'}
           </button>
         </div>
-      </div>
-      {disable.isError && (
-        <Alert tone="error">
-          {twoFactorErrorText(disable.error, 'Two-factor sign-in could not be turned off. Please try again.')}
-        </Alert>
-      )}
+      </fieldset>
+      {error && <Alert tone="error">{error}</Alert>}
     </form>
   );
 }
+
+const TURN_OFF_FAILED = 'Two-factor sign-in could not be turned off. Please try again.';
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
