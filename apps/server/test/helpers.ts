@@ -172,3 +172,21 @@ export function newPlayer(overrides: { uuid?: string; username?: string } = {}) 
 export async function grantRoles(db: Db, uuid: string, roles: string[]): Promise<void> {
   await db.transaction((tx) => storeRoles(tx, uuid, roles));
 }
+
+/**
+ * A player with a site account, as a real server has them: they join, the game sets their password
+ * (their in-game /password), and any roles come from the command line (grantRoles). Answers the player.
+ */
+export async function playerAccount(
+  t: Pick<TestApp, 'app' | 'db'>,
+  { username, password, roles = [] }: { username?: string; password: string; roles?: string[] },
+) {
+  const player = newPlayer({ username });
+  const res = await postEvents(t.app, [
+    player.join,
+    { id: eventId(), type: 'account.password', uuid: player.uuid, password },
+  ]);
+  if (res.statusCode !== 200) throw new Error(`the bridge refused the account: ${res.body}`);
+  if (roles.length > 0) await grantRoles(t.db, player.uuid, roles);
+  return player;
+}

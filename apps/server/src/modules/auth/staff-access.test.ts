@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   databaseKinds,
-  eventId,
   grantRoles,
   newPlayer,
+  playerAccount,
   postEvents,
   signIn,
   type TestApp,
@@ -45,16 +45,7 @@ describe.each(databaseKinds())('STAFF_2FA=required on %s', (kind) => {
     await t?.close();
   });
 
-  async function staffAccount(username: string, roles: string[]) {
-    const player = newPlayer({ username });
-    const res = await postEvents(t.app, [
-      player.join,
-      { id: eventId(), type: 'account.password', uuid: player.uuid, password },
-    ]);
-    expect(res.statusCode, res.body).toBe(200);
-    await grantRoles(t.db, player.uuid, roles);
-    return player;
-  }
+  const staffAccount = (username: string, roles: string[]) => playerAccount(t, { username, password, roles });
   const login = (username: string, code?: string) =>
     t.app.inject({
       method: 'POST',

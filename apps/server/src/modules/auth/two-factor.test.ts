@@ -6,8 +6,8 @@ import {
   createTestApp,
   databaseKinds,
   eventId,
-  grantRoles,
   newPlayer,
+  playerAccount,
   postEvents,
   signIn,
   type TestApp,
@@ -70,16 +70,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     await t?.close();
   });
 
-  async function account(username: string, roles: string[] = []) {
-    const player = newPlayer({ username });
-    const res = await postEvents(t.app, [
-      player.join,
-      { id: eventId(), type: 'account.password', uuid: player.uuid, password },
-    ]);
-    expect(res.statusCode, res.body).toBe(200);
-    if (roles.length) await grantRoles(t.db, player.uuid, roles);
-    return player;
-  }
+  const account = (username: string, roles: string[] = []) => playerAccount(t, { username, password, roles });
 
   const signIn = (username: string, code?: string, ip = '10.2.0.1') =>
     t.app.inject({

@@ -8,10 +8,7 @@ import {
   createTestApp,
   createTestAppOn,
   databaseKinds,
-  eventId,
-  grantRoles,
-  newPlayer,
-  postEvents,
+  playerAccount,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
@@ -29,13 +26,7 @@ const password = 'written-in-stone';
  * its roles as the command line sets them (the game server grants no staff role).
  */
 async function account(t: TestApp, roles: string[], username?: string) {
-  const player = newPlayer({ username });
-  const res = await postEvents(t.app, [
-    player.join,
-    { id: eventId(), type: 'account.password', uuid: player.uuid, password },
-  ]);
-  expect(res.statusCode, res.body).toBe(200);
-  await grantRoles(t.db, player.uuid, roles);
+  const player = await playerAccount(t, { username, password, roles });
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/auth/player-login',
