@@ -1,12 +1,12 @@
 import { pageTitle } from '@prison/shared/brand';
-import { Activity, Gauge, KeyRound, RotateCw, SquareTerminal } from 'lucide-react';
+import { Activity, Gauge, RotateCw, SquareTerminal } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { AdminGate, mainSiteAddress } from './admin-gate.tsx';
-import { dashboardErrorText, needsTwoFactor, useDashboard } from './api.ts';
+import { AdminGate } from './admin-gate.tsx';
+import { dashboardErrorText, secondFactorStep, useDashboard } from './api.ts';
 import {
   ActivityStream,
   GangLeaders,
@@ -15,6 +15,7 @@ import {
   TopBalances,
 } from './dashboard-sections.tsx';
 import { OperatorConsole } from './operator-console.tsx';
+import { SecondFactorAlert } from './second-factor-alert.tsx';
 import { XpChart } from './xp-chart.tsx';
 
 // Spec 2.12: the route picks which dashboard section has focus.
@@ -69,6 +70,8 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
   const [manual, setManual] = useState(false);
   const loading = dashboard.isPending || manual;
   const data = dashboard.data;
+  // Under STAFF_2FA=required: what this member must do before the console answers them.
+  const secondFactor = secondFactorStep(dashboard.error);
 
   return (
     <div className="space-y-12">
@@ -113,17 +116,8 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
       >
         {loading || (!data && !dashboard.isError) ? (
           <SummarySkeleton />
-        ) : needsTwoFactor(dashboard.error) ? (
-          <Alert tone="warning">
-            {dashboardErrorText(dashboard.error)}{' '}
-            <a
-              href={`${mainSiteAddress(basePath, window.location)}profile#security`}
-              className="inline-flex items-center gap-1 font-semibold underline underline-offset-2 hover:no-underline"
-            >
-              <KeyRound aria-hidden className="size-3.5" />
-              Enrol in two-factor sign-in
-            </a>
-          </Alert>
+        ) : secondFactor ? (
+          <SecondFactorAlert step={secondFactor} basePath={basePath} />
         ) : dashboard.isError || !data ? (
           <Alert tone="error">{dashboardErrorText(dashboard.error)}</Alert>
         ) : (

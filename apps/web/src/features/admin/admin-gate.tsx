@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { mainSiteHost } from '../../lib/admin-address.ts';
 import { useSession } from '../../lib/session.ts';
+import { RoleBadge } from './role-badge.tsx';
 
 /** Where "Return to main site" goes: / under /admin; on an admin host, the host without its first label. */
 export function mainSiteAddress(
@@ -48,14 +49,7 @@ export function AdminGate({ basePath, children }: { basePath: '' | '/admin'; chi
           {roles.length === 0 ? (
             <span>none</span>
           ) : (
-            roles.map((role) => (
-              <span
-                key={role}
-                className="mr-1.5 inline-flex rounded-md bg-fg/[0.07] px-2 py-0.5 font-mono text-xs font-semibold text-fg"
-              >
-                {role}
-              </span>
-            ))
+            roles.map((role) => <RoleBadge key={role} role={role} className="mr-1.5" />)
           )}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">

@@ -1,13 +1,15 @@
 // The admin console's server state (spec 2.12, 4 Admin dashboard, 7, 8): the dashboard, polled every
-// 30 seconds; commands to the game server; the audit log of every staff action.
+// 30 seconds; commands to the game server; the audit log of every staff action; the staff accounts
+// and an owner's clearing of a member's two-factor sign-in.
 import {
   type AuditActionName,
   type AuditEvents,
   type CommandResult,
   DASHBOARD_REFRESH_MS,
   type Dashboard,
+  type StaffMember,
 } from '@prison/shared/admin';
-import { STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/two-factor';
+import { STAFF_SIGN_IN_WITH_CODE, STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/two-factor';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -25,6 +27,7 @@ const schema = schemasOf(() => import('@prison/shared/admin'));
 const auditEventsSchema = schema('auditEventsSchema');
 const commandResultSchema = schema('commandResultSchema');
 const dashboardSchema = schema('dashboardSchema');
+const staffListSchema = schema('staffListSchema');
 
 const DASHBOARD_ERROR = 'Unable to load dashboard';
 
@@ -50,9 +53,19 @@ export function dashboardErrorText(error: unknown): string {
   return (isHttpError(error) && error.detail) || DASHBOARD_ERROR;
 }
 
-/** The admin API's refusal of a staff account that has not turned on two-factor sign-in (STAFF_2FA). */
-export const needsTwoFactor = (error: unknown): boolean =>
-  isHttpError(error) && error.status === 403 && error.detail === STAFF_TWO_FACTOR_REQUIRED;
+/**
+ * What the admin API's refusal of a staff member asks them to do under STAFF_2FA=required: 'enrol'
+ * (the account has no two-factor sign-in yet), 'sign-in-with-code' (this session was signed in with
+ * the password alone), or null for any other error.
+ */
+export type SecondFactorStep = 'enrol' | 'sign-in-with-code';
+
+export function secondFactorStep(error: unknown): SecondFactorStep | null {
+  if (!isHttpError(error) || error.status !== 403) return null;
+  if (error.detail === STAFF_TWO_FACTOR_REQUIRED) return 'enrol';
+  if (error.detail === STAFF_SIGN_IN_WITH_CODE) return 'sign-in-with-code';
+  return null;
+}
 
 /** The audit log's filters as the console holds them: '' is no filter. */
 export interface AuditFilters {
@@ -90,10 +103,22 @@ export function useAuditEvents(filters: AuditFilters) {
   return useInfiniteQuery(auditEventsQueryOptions(filters));
 }
 
-/** The server's detail if it gave one, else a sentence of our own. */
-export function auditErrorText(error: unknown): string {
-  return (isHttpError(error) && error.detail) || 'The audit log could not be loaded.';
+/** The server's detail if it gave one, else `fallback`. */
+export const errorDetail = (error: unknown, fallback: string): string =>
+  (isHttpError(error) && error.detail) || fallback;
+
+/**
+ * Why a card of the console could not load. A second-factor refusal is said once, with what to do
+ * about it, by the dashboard's notice (second-factor-alert.tsx); the cards point at it.
+ */
+export function consoleCardErrorText(error: unknown, fallback: string): string {
+  if (secondFactorStep(error))
+    return 'Waiting for two-factor sign-in: the notice at the top of the page says what to do.';
+  return errorDetail(error, fallback);
 }
+
+export const auditErrorText = (error: unknown): string =>
+  consoleCardErrorText(error, 'The audit log could not be loaded.');
 
 /** POST /api/admin/command; throws HttpError carrying the server's detail when it refuses. */
 function sendCommand(command: string): Promise<CommandResult> {
@@ -105,6 +130,51 @@ export function useSendCommand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendCommand,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
+  });
+}
+
+// ---- Staff accounts ----
+
+const STAFF_KEY = ['admin', 'staff'] as const;
+
+async function getStaff(): Promise<StaffMember[]> {
+  return (await apiJson('/api/admin/staff', staffListSchema)).staff;
+}
+
+const staffQueryOptions = () =>
+  queryOptions({
+    queryKey: STAFF_KEY,
+    queryFn: getStaff,
+    // A refusal (not staff, or a second factor wanted) says so at once.
+    retry: retryUnless(401, 403),
+  });
+
+/** Every account holding a staff role, with whether two-factor sign-in is on. */
+export function useStaff() {
+  return useQuery(staffQueryOptions());
+}
+
+/** POST /api/admin/staff/{uuid}/2fa/reset (OWNER only): answers the staff list as it now is. */
+async function clearTwoFactor(uuid: string): Promise<StaffMember[]> {
+  const path = `/api/admin/staff/${encodeURIComponent(uuid)}/2fa/reset`;
+  return (await apiJson(path, staffListSchema, { method: 'POST' })).staff;
+}
+
+/**
+ * Clears a member's two-factor sign-in. The answer is the new list; a refusal (409: it was already
+ * off) reads the list again, since it has changed under the page. Either way the audit log has a line.
+ */
+export function useClearTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clearTwoFactor,
+    onSuccess: (staff) => queryClient.setQueryData(STAFF_KEY, staff),
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
     },

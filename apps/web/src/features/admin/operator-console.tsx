@@ -7,6 +7,7 @@ import { isHttpError } from '../../lib/api.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useSendCommand } from './api.ts';
 import { AuditLog } from './audit-log.tsx';
+import { StaffAccounts } from './staff-accounts.tsx';
 
 interface SessionEntry {
   id: number;
@@ -16,7 +17,10 @@ interface SessionEntry {
   at: number;
 }
 
-/** Spec 2.12 / 5 / 8: the command form, this session's history and the audit log of staff actions. */
+/**
+ * Spec 2.12 / 5 / 8: the command form, this session's history, the staff accounts and the audit log of
+ * staff actions.
+ */
 export function OperatorConsole() {
   const send = useSendCommand();
   const busy = send.isPending;
@@ -98,6 +102,7 @@ export function OperatorConsole() {
             </ol>
           )}
         </Card>
+        <StaffAccounts />
       </div>
       <AuditLog className="xl:col-span-2" />
     </div>
