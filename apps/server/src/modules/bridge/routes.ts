@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { unauthenticated } from '../../errors.ts';
-import type { GameAccountPolicy } from '../auth/accounts.ts';
+import type { GameAccountPolicy } from '../auth/game-accounts.ts';
 import { parseBridgeBody } from './json.ts';
 import { applyBatch, type EventOutcomeListener } from './service.ts';
 

@@ -37,7 +37,7 @@ import {
   recordRefusedFromGame,
   storePasswordFromGame,
   storeRolesFromGame,
-} from '../auth/accounts.ts';
+} from '../auth/game-accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { changeBalances } from '../players/balance.ts';
 import {
