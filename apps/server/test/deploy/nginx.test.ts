@@ -405,7 +405,7 @@ http {
         const unit = readFileSync(join(DEPLOY, 'systemd/prison@.service'), 'utf8');
         writeFileSync(
           join(unitDir, 'prison@8081.service'),
-          unit.replace('/usr/local/bin/node ', `${process.execPath} `),
+          unit.replace('ExecStart=/usr/local/bin/node ', `ExecStart=${process.execPath} `),
         );
         const verified = spawnSync('systemd-analyze', ['verify', join(unitDir, 'prison@8081.service')], {
           encoding: 'utf8',
