@@ -122,6 +122,32 @@ test('unknown players and gangs say so, with somewhere to go', async ({ page }) 
     'href',
     '/social#gang-browser',
   );
+
+  // An id no gang can have (gang ids are 1 to 64 printable ASCII characters) is not found either.
+  const tooLongId = await page.goto(`/gangs/${'g'.repeat(65)}`);
+  expect(tooLongId?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: "We couldn't find that gang." })).toBeVisible();
+  await expect(page).toHaveTitle('Gang not found · Vaultbreak');
+  await expect(page.locator('title')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Browse gangs' }).click();
+  await expect(page).toHaveTitle('Social hub · Vaultbreak');
+  // Reached inside the app, asked of the API by the browser.
+  for (const id of ['night shift', 'naïve']) {
+    const answered = page.waitForResponse((res) => res.url().includes('/api/gangs/'));
+    await page.evaluate(
+      (path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+      `/gangs/${encodeURIComponent(id)}`,
+    );
+    expect((await answered).status(), id).toBe(400);
+    await expect(page.getByRole('heading', { name: "We couldn't find that gang." })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page).toHaveTitle('Gang not found · Vaultbreak');
+    await page.goBack();
+    await expect(page).toHaveTitle('Social hub · Vaultbreak');
+  }
 });
 
 test('a player leaving the game shows on their page at once', async ({ page }) => {

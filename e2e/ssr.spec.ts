@@ -92,6 +92,14 @@ const PAGES: RenderedPage[] = [
     handedOver: [/\/api\/gangs\/[^/]+$/],
   },
   {
+    // An id no gang can have (longer than 64 characters): the API refuses it, the page says not found.
+    name: 'a gang id of 65 characters',
+    path: `/gangs/${'g'.repeat(65)}`,
+    status: 404,
+    content: (page) => page.getByRole('heading', { name: "We couldn't find that gang." }),
+    handedOver: [/\/api\/gangs\/[^/]+$/],
+  },
+  {
     path: '/auction',
     content: (page) => page.getByRole('heading', { name: 'Sign in to track live auctions' }),
     handedOver: [/\/api\/auction\//],

@@ -223,6 +223,24 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
     }
   });
 
+  it('sends an id no gang can have as the gang not-found page, with a 404', async () => {
+    // Gang ids are 1 to 64 printable ASCII characters: 65 characters, a space, a letter outside ASCII.
+    for (const id of ['g'.repeat(65), 'night%20shift', 'na%C3%AFve']) {
+      const url = `/gangs/${id}`;
+      expect((await t.app.inject({ url: `/api/gangs/${id}` })).statusCode, url).toBe(400);
+      const { res, root, state } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(root, url).toContain('We couldn&#x27;t find that gang.');
+      expect(root, url).not.toContain('could not be loaded');
+      expect(res.body, url).toContain('<title>Gang not found · ');
+      // Handed over as not found, so the browser shows the same page without asking again.
+      const failed = state?.queries.queries.find((q) => q.queryKey[0] === 'gang-page') as
+        | { state: { status: string; error: unknown } }
+        | undefined;
+      expect(failed?.state, url).toMatchObject({ status: 'error', error: { status: 404 } });
+    }
+  });
+
   it('hands over text that would end its <script> element as data', async () => {
     const hostile = 'Closing tags </script><script>alert(1)</script> and a line\u2028separator';
     await t.db.transaction(async (tx) => {
@@ -277,6 +295,7 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
       '/players/ThisNameIsFarTooLongForMinecraft',
       '/gangs/night-shift',
       '/gangs/no-such-gang',
+      `/gangs/${'g'.repeat(65)}`,
       '/status',
       '/no/such/page',
     ];

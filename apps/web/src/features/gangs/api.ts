@@ -2,7 +2,7 @@
 // by WS /api/gangs/ws, which pushes every gang ({gangs}) on connect and whenever one changes.
 import type { GangPage } from '@prison/shared/social';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchJson } from '../../lib/api.ts';
+import { fetchJson, httpError, isHttpError } from '../../lib/api.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
 import { type LiveStatus, readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
@@ -12,8 +12,16 @@ const schema = schemasOf(() => import('@prison/shared/social'));
 const gangPageSchema = schema('gangPageSchema');
 const gangsMessageSchema = schema('gangsMessageSchema');
 
-function getGangPage(id: string): Promise<GangPage> {
-  return fetchJson(`/api/gangs/${encodeURIComponent(id)}`, gangPageSchema);
+async function getGangPage(id: string): Promise<GangPage> {
+  try {
+    return await fetchJson(`/api/gangs/${encodeURIComponent(id)}`, gangPageSchema);
+  } catch (error) {
+    // The API refuses (400) an address no gang can have: gang ids are 1 to 64 printable ASCII
+    // characters (the bridge's rule), so a longer one, a space or any other character is nobody's.
+    // Like an unknown id, the page is not found (404): said at once, and sent by the server as a 404,
+    // not a failure to retry.
+    throw isHttpError(error) && error.status === 400 ? httpError(404, error.body) : error;
+  }
 }
 
 export const gangPageQueryOptions = (id: string) =>

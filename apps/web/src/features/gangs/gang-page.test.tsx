@@ -1,7 +1,7 @@
 import type { ActivityItem } from '@prison/shared/players';
 import type { Gang } from '@prison/shared/social';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, settle, stubFetch } from '../../../test/fake-fetch.ts';
@@ -172,6 +172,26 @@ describe('GangPage', () => {
       '/social#gang-browser',
     );
     expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('says an id no gang can have was not found, at once, as the API refuses it', async () => {
+    // Gang ids are 1 to 64 printable ASCII characters (the bridge's rule): 65 characters, a space, a
+    // character outside ASCII are answered 400.
+    for (const id of ['g'.repeat(65), 'night shift', 'naïve']) {
+      const { requests } = stubFetch(() => json({ detail: 'Not a gang id' }, 400));
+      renderPage(`/gangs/${encodeURIComponent(id)}`);
+
+      expect(
+        await screen.findByRole('heading', { name: "We couldn't find that gang." }),
+        id,
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(document.title).toMatch(/^Gang not found · /);
+      // Said on the first answer, with no retry: asking again cannot change it.
+      expect(requests, id).toHaveLength(1);
+      expect(FakeWebSocket.instances).toHaveLength(0);
+      cleanup();
+    }
   });
 
   it('says when a gang has no milestones yet', async () => {
