@@ -297,7 +297,7 @@ const SSR_BUILD = {
     minify: false,
     // One file: the server imports it again after a rebuild (by a new address), and chunks importing
     // the entry back would each bring a second copy of it, React included.
-    rolldownOptions: { output: { inlineDynamicImports: true } },
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 } satisfies UserConfig;
 
