@@ -16,17 +16,29 @@ export function json(body: unknown, status = 200): Response {
  */
 export function stubFetch(handler: FetchHandler) {
   const requests: Request[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request =
       input instanceof Request
         ? new Request(input, init)
         : new Request(new URL(String(input), location.href), init);
     requests.push(request.clone());
+    for (const waiter of waiting) if (requests.length >= waiter.count) waiter.resolve();
     return handler(request);
   });
   vi.stubGlobal('fetch', fetchMock);
   const paths = () => requests.map((r) => `${r.method} ${new URL(r.url).pathname}`);
-  return { requests, paths, fetchMock };
+  /**
+   * Resolves once `count` requests in all have gone out, however long the page takes to send them (a
+   * debounce, a module loaded first): a wait for the request itself, bounded by the test's own timeout
+   * rather than by Testing Library's one second.
+   */
+  const requested = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (requests.length >= count) resolve();
+      else waiting.push({ count, resolve });
+    });
+  return { requests, paths, fetchMock, requested };
 }
 
 /** A JWT-shaped access token (the signature is not checked by the client). */

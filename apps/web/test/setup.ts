@@ -1,7 +1,24 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure, getConfig } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { acknowledgeExpiry } from '../src/lib/session.ts';
+
+// Testing Library's waits (findBy*, waitFor) give up after one second. A page's code and its answers'
+// schemas load when first needed (React.lazy, lib/lazy-schema.ts), and a test file's first load of
+// them (Zod and the contract's modules, the search's results) takes from a few tenths of a second to
+// several on a busy machine: spent inside that second, it failed tests that had nothing wrong. So a
+// wait (and a user-event action, which goes through the same wrapper) starts once the modules being
+// imported as it begins have loaded, however long they take (the test's own timeout still bounds it),
+// and the second is left to what the test waits for. What a page shows while its code loads is looked
+// for before any wait.
+const { asyncWrapper } = getConfig();
+configure({
+  asyncWrapper: (callback) =>
+    asyncWrapper(async () => {
+      await vi.dynamicImportSettled();
+      return callback();
+    }),
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

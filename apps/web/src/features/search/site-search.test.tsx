@@ -59,7 +59,14 @@ function setup(answer: (q: string) => Response | Promise<Response> = () => json(
   const combobox = screen.getByRole('combobox', { name: 'Search players and gangs' });
   // Keys go in without a pause between them (delay: null), as a person typing a word does next to
   // the debounce: on a busy machine a pause between keys could otherwise outlast it.
-  return { ...fake, router, user: userEvent.setup({ delay: null }), combobox };
+  const user = userEvent.setup({ delay: null });
+  /** Types `text`, then waits for the one request it makes once typing pauses, however late that is. */
+  const search = async (text: string) => {
+    const before = fake.requests.length;
+    await user.type(combobox, text);
+    await fake.requested(before + 1);
+  };
+  return { ...fake, router, user, combobox, search };
 }
 
 /** Waits until the list has told the field its options (the field is expanded only then). */
@@ -89,8 +96,8 @@ describe('the header search', () => {
   });
 
   it('asks once typing pauses and lists players and gangs in two labelled groups', async () => {
-    const { user, combobox, requests } = setup();
-    await user.type(combobox, 'Demo');
+    const { search, combobox, requests } = setup();
+    await search('Demo');
     const listbox = await screen.findByRole('listbox');
     // One request for the word, none for each letter.
     expect(requests.map((r) => new URL(r.url).search)).toEqual(['?q=Demo']);
@@ -113,8 +120,8 @@ describe('the header search', () => {
   });
 
   it('moves through the options with the arrows and opens the active one with Enter', async () => {
-    const { user, combobox, router } = setup();
-    await user.type(combobox, 'demo');
+    const { user, search, combobox, router } = setup();
+    await search('demo');
     const options = await screen.findAllByRole('option');
     await expanded(combobox);
     expect(combobox).not.toHaveAttribute('aria-activedescendant');
@@ -147,8 +154,10 @@ describe('the header search', () => {
       { ...RESULT, gangs: [] },
     ];
     let asked = 0;
-    const { user, combobox, router } = setup(() => json(answers[Math.min(asked++, answers.length - 1)]));
-    await user.type(combobox, 'demo');
+    const { user, search, combobox, router } = setup(() =>
+      json(answers[Math.min(asked++, answers.length - 1)]),
+    );
+    await search('demo');
     await screen.findByRole('listbox');
     await expanded(combobox);
     await user.keyboard('{ArrowUp}');
@@ -169,13 +178,14 @@ describe('the header search', () => {
   });
 
   it('opens the best match on Enter when no option is chosen, and a player on click', async () => {
-    const { user, combobox, router } = setup();
-    await user.type(combobox, 'Demo');
+    const { user, search, combobox, router } = setup();
+    await search('Demo');
     await screen.findByRole('listbox');
     await expanded(combobox);
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/players/DemoPlayer');
 
+    // The same text again: its answer is in the cache, shown once typing pauses, without a request.
     await user.type(combobox, 'Demo');
     const options = await screen.findAllByRole('option');
     await expanded(combobox);
@@ -184,8 +194,8 @@ describe('the header search', () => {
   });
 
   it('closes on Escape, clears on a second Escape, and reopens with the down arrow', async () => {
-    const { user, combobox } = setup();
-    await user.type(combobox, 'Demo');
+    const { user, search, combobox } = setup();
+    await search('Demo');
     await screen.findByRole('listbox');
     await expanded(combobox);
     await user.keyboard('{Escape}');
@@ -201,8 +211,8 @@ describe('the header search', () => {
   });
 
   it('says when nothing matches, and keeps the list collapsed', async () => {
-    const { user, combobox } = setup(() => json({ players: [], gangs: [] }));
-    await user.type(combobox, 'zzz');
+    const { user, search, combobox } = setup(() => json({ players: [], gangs: [] }));
+    await search('zzz');
     expect(await screen.findByText('No players or gangs match')).toHaveRole('status');
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{Enter}');
@@ -213,25 +223,24 @@ describe('the header search', () => {
     [400, 'Search for at most 32 characters'],
     [429, 'Too many requests, slow down'],
   ])('shows the detail of a %i quietly', async (status, detail) => {
-    const { user, combobox } = setup(() => json({ detail }, status));
-    await user.type(combobox, 'x');
+    const { search } = setup(() => json({ detail }, status));
+    await search('x');
     expect(await screen.findByText(detail)).toHaveRole('status');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('keeps the last answer on screen while the next one is on its way', async () => {
     let release: (() => void) | undefined;
-    const { user, combobox, requests } = setup((q) => {
+    const { search, combobox, requests } = setup((q) => {
       if (q !== 'Demol') return json(RESULT);
       return new Promise<Response>((resolve) => {
         release = () => resolve(json({ players: [RESULT.players[1]], gangs: [] }));
       });
     });
-    await user.type(combobox, 'Demo');
+    await search('Demo');
     await screen.findByRole('listbox');
     await expanded(combobox);
-    await user.type(combobox, 'l');
-    await waitFor(() => expect(release).toBeDefined());
+    await search('l');
     expect(screen.getAllByRole('option')).toHaveLength(3);
     expect(requests.map((r) => new URL(r.url).search)).toEqual(['?q=Demo', '?q=Demol']);
     release!();
