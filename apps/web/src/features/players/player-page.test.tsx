@@ -274,10 +274,14 @@ describe('PlayerPage', () => {
 
   it('offers a retry when the page cannot be loaded', async () => {
     let fail = true;
-    stubFetch(() => (fail ? json({ detail: 'Database unavailable' }, 503) : json(player())));
+    const { requested } = stubFetch(() =>
+      fail ? json({ detail: 'Database unavailable' }, 503) : json(player()),
+    );
     renderPage('/players/Steve');
-    // One retry (a second later) before the page gives up.
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 3000 });
+    // One retry (a second later) before the page gives up: waited for as the request it is, not
+    // inside Testing Library's time limit.
+    await requested(2);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByRole('alert')).toHaveTextContent("This player's page could not be loaded.");
     fail = false;
     act(() => retry.click());
