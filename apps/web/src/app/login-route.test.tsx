@@ -22,7 +22,11 @@ function renderAt(routes: ReturnType<typeof publicRoutes>, path: string, config:
 
 async function signIn() {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Username'), 'DemoPlayer');
+  // A whole route set's first render (layout, header, footer and form), once its lazy routes have
+  // loaded: on a busy machine that alone took past Testing Library's second, so it gets what the
+  // landing pages below get.
+  const username = await screen.findByLabelText('Username', {}, { timeout: 15_000 });
+  await user.type(username, 'DemoPlayer');
   await user.type(screen.getByLabelText('Password'), 'prison-demo');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }

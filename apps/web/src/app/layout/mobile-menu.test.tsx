@@ -7,7 +7,9 @@ import { queryClient } from '../../lib/query-client.ts';
 import { SiteHeader } from './site-header.tsx';
 
 async function openMenu() {
-  const user = userEvent.setup();
+  // Keys go in without a pause between them (delay: null), as a person typing a word does next to
+  // the search's debounce: on a busy machine a pause between keys could otherwise outlast it.
+  const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
   // The panel is a lazy chunk: its first import can take seconds on a busy machine.
   const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
@@ -67,7 +69,7 @@ describe('mobile menu', () => {
   });
 
   it('holds the only search field; Escape closes its list, then clears it, then closes the menu', async () => {
-    stubFetch(() => json(RESULT));
+    const { requested } = stubFetch(() => json(RESULT));
     renderRoute(<SiteHeader />);
     expect(document.querySelectorAll('#site-search')).toHaveLength(1);
     const { user, dialog } = await openMenu();
@@ -75,6 +77,8 @@ describe('mobile menu', () => {
     expect(document.querySelectorAll('#site-search')).toHaveLength(1);
 
     await user.type(search, 'Demo');
+    // Asked once typing pauses, after the results' code has loaded: waited for as the request it is.
+    await requested(1);
     expect(await within(dialog).findByRole('listbox')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(within(dialog).queryByRole('listbox')).not.toBeInTheDocument();
@@ -87,11 +91,15 @@ describe('mobile menu', () => {
   });
 
   it('closes when a search result is opened, and navigates to it', async () => {
-    stubFetch(() => json(RESULT));
+    const { requested } = stubFetch(() => json(RESULT));
     const { router } = renderRoute(<SiteHeader />);
     const { user, dialog } = await openMenu();
-    await user.type(within(dialog).getByRole('combobox', { name: 'Search players and gangs' }), 'demo');
+    const search = within(dialog).getByRole('combobox', { name: 'Search players and gangs' });
+    await user.type(search, 'demo');
+    await requested(1);
     await within(dialog).findByRole('option');
+    // The list reports its options to the field once drawn: the arrow keys work from then on.
+    await waitFor(() => expect(search).toHaveAttribute('aria-expanded', 'true'));
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/players/DemoPlayer');
