@@ -5,7 +5,7 @@
 // as a signed-out visitor first sees it. The HTML goes out with that cache and the loader data
 // (lib/server-state.ts), from which the browser hydrates it without asking again (main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RenderRequest, RenderResult } from '@prison/shared/server-render';
+import { RENDER_PERIOD_MS, type RenderRequest, type RenderResult } from '@prison/shared/server-render';
 import {
   defaultShouldDehydrateQuery,
   dehydrate,
@@ -85,9 +85,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const location = context.headers.get('location');
     return location ? { kind: 'redirect', status: context.status, location } : { kind: 'browser' };
   }
-  // Its relative times ("5m ago") count from when it was rendered: a page is rendered again each minute.
+  // Its relative times ("5m ago") count from when it was rendered: a page is rendered again each period.
   const renderedAt = Date.now();
-  const key = `${url.pathname}${url.search}\n${Math.floor(renderedAt / 60_000)}\n${current.answers.join('\n')}`;
+  const key = `${url.pathname}${url.search}\n${Math.floor(renderedAt / RENDER_PERIOD_MS)}\n${current.answers.join('\n')}`;
   const cached = rendered.get(key);
   if (cached) return cached;
 

@@ -28,6 +28,12 @@ export type RenderResult =
   /** Not a page the server renders (signed-in pages): the browser renders it. */
   | { kind: 'browser' };
 
+/**
+ * A page's relative times ("5m ago") count from when it was rendered, so the same data renders to new
+ * HTML (and a new ETag) once in each period of this length, counted from the epoch.
+ */
+export const RENDER_PERIOD_MS = 60_000;
+
 export interface ServerRenderer {
   render(request: RenderRequest): Promise<RenderResult>;
 }
