@@ -1,5 +1,5 @@
 // Every environment variable the server reads, parsed once, with defaults and clear errors.
-// The README lists the same variables; keep the two in step.
+// docs/configuration.md lists the same variables; keep the two in step.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// The spine's rules that lint enforces (ARCHITECTURE.md): planted files in a copy of the project's
+// The spine's rules that lint enforces (docs/architecture.md): planted files in a copy of the project's
 // lint configuration show that `npm run check` fails on each broken rule, and only on those.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

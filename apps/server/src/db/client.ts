@@ -54,7 +54,7 @@ export interface PgliteFiles {
 
 /**
  * Opens the embedded database of DATA_DIR, for the server and every command-line tool alike, so
- * that its files stay the server user's alone (README, Limits: "The data directory is private").
+ * that its files stay the server user's alone (docs/operating.md, Limits: "The data directory is private").
  * DATA_DIR is made private first and this process's umask 077. PGlite sets each file's mode itself
  * after creating it, whatever the umask: a new database's files come out 0666, and the relation
  * caches it rewrites at every open (pg_internal.init) 0644. So its files are made private again

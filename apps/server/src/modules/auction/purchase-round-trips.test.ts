@@ -1,4 +1,4 @@
-// A purchase is one statement (DESIGN.md section 3; README "Benchmarks"): the request's session
+// A purchase is one statement (DESIGN.md section 3; docs/benchmarks.md): the request's session
 // check and the purchase itself, whatever the answer. These tests count what the server really
 // sends: on PostgreSQL through a TCP proxy that reads the wire protocol, on PGlite through its
 // client's query methods, so that a purchase that grows a round trip fails here.
