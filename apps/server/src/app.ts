@@ -27,6 +27,7 @@ import { previewsRoutes } from './modules/previews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
+import { registerAsyncApi } from './plugins/asyncapi.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts';
 import { FastLane, parseQuery } from './plugins/fast-lane.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
       ),
   });
   await registerOpenApi(app);
+  registerAsyncApi(app, { socketsPerAddress: config.socketsPerAddress });
   // Staff commands' connection to the game server: the admin console's, whose state the metrics show.
   const rcon = new RconClient({ target: () => rconTarget(config, secrets) });
   const metrics = registerMetrics(app, { token: config.metricsToken, database, hub, lane, rcon });

@@ -220,14 +220,23 @@ export const bridgeBatchErrorSchema = z.object({
 export type BridgeBatchResult = z.infer<typeof bridgeBatchResultSchema>;
 
 // Deliveries: the site's outbox to the game server, one per auction purchase.
-export const deliverySchema = z.object({
-  id: z.string(),
-  player_uuid: z.string(),
-  item: itemSchema,
-  qty: z.int(),
-  purchase_id: z.string(),
-  created_at: z.string(),
-});
+export const deliverySchema = z
+  .object({
+    id: z
+      .guid()
+      .describe(
+        "The delivery's id: acknowledge it with POST /api/bridge/deliveries/ack, and apply a delivery " +
+          'seen twice (on the socket and in the list, or after a reconnection) once',
+      ),
+    player_uuid: uuid.describe('The buyer, who receives the items in game'),
+    item: itemSchema.describe('The item bought, as its listing named it'),
+    qty: z.int().min(1).describe('How many of the item to hand over'),
+    purchase_id: z
+      .guid()
+      .describe('The auction purchase this delivery hands over (one delivery per purchase)'),
+    created_at: z.iso.datetime().describe('When the purchase committed (ISO 8601, UTC)'),
+  })
+  .describe("Items bought on the site's auction, for the game server to hand over to the buyer");
 export type Delivery = z.infer<typeof deliverySchema>;
 
 // GET /api/bridge/deliveries, POST /api/bridge/deliveries/ack and WS /api/bridge/ws: the game server
@@ -254,5 +263,7 @@ export const deliveriesAckResultSchema = z.object({
     .describe('Deliveries newly marked delivered (already acknowledged or unknown ids do not count)'),
 });
 /** What WS /api/bridge/ws sends, one message per delivery. */
-export const deliveryMessageSchema = z.object({ delivery: deliverySchema });
+export const deliveryMessageSchema = z
+  .object({ delivery: deliverySchema })
+  .describe('One delivery, sent once per connection, oldest first');
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

@@ -65,9 +65,6 @@ export const socialMessageSchema = z.union([
 ]);
 export type SocialMessage = z.infer<typeof socialMessageSchema>;
 
-/** The close code that means the session expired (spec 7): the page logs out with reason expired. */
-export const SESSION_EXPIRED_CLOSE = 1008;
-
 /** The social socket's query: browsers cannot set an Authorization header on a WebSocket. */
 export const socialSocketQuerySchema = z.object({
   token: z

@@ -10,8 +10,8 @@ import { onCommittedHere } from './changes.ts';
 import type { TopicShape } from './topics.ts';
 
 export const REBUILD_INTERVAL_MS = 1000;
-// A socket that falls this far behind is closed rather than buffered without bound.
-const MAX_BUFFERED_BYTES = 1 << 20;
+/** A socket that falls this far behind is closed rather than buffered without bound. */
+export const MAX_BUFFERED_BYTES = 1 << 20;
 
 export interface TopicBuild<T = unknown> {
   value: T;

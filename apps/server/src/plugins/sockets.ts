@@ -3,7 +3,12 @@
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { ACCESS_TOKEN_SECONDS } from '@prison/shared/auth';
-import { SESSION_EXPIRED_CLOSE } from '@prison/shared/social';
+import {
+  CLOSE_CODES,
+  MAX_CLIENT_MESSAGE_BYTES,
+  PING_INTERVAL_MS,
+  UNAVAILABLE_REASON,
+} from '@prison/shared/sockets';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
@@ -12,9 +17,6 @@ import { endedSessions, SESSIONS_CHANNEL } from '../modules/auth/sessions.ts';
 import { clientKey } from './client-address.ts';
 import { HttpError } from './errors.ts';
 
-const PING_INTERVAL_MS = 30_000;
-// Clients of the live feeds only listen; anything they send is tiny.
-const MAX_MESSAGE_BYTES = 4096;
 const PING_SLICE = 500;
 
 /**
@@ -29,7 +31,10 @@ export async function registerSockets(
   const sessionSockets = new SessionSockets(database);
   app.addHook('onReady', () => sessionSockets.start());
   app.addHook('onClose', () => sessionSockets.stop());
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false } });
+  // Clients only listen: a message past the limit closes its socket with CLOSE_CODES.messageTooBig.
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false },
+  });
   // After @fastify/websocket's own hook, which marks upgrades (request.ws).
   app.addHook('onRequest', limitSocketsPerAddress(perAddress));
   // Handshakes that ws itself refuses (a missing or malformed Sec-WebSocket-Key, -Version or
@@ -137,7 +142,7 @@ export class SessionSockets {
 
   add(sid: string, socket: WebSocket): void {
     if (this.ended.has(sid)) {
-      socket.close(SESSION_EXPIRED_CLOSE, SESSION_ENDED);
+      socket.close(CLOSE_CODES.sessionExpired, SESSION_ENDED);
       return;
     }
     const sockets = this.bySession.get(sid) ?? new Set();
@@ -170,11 +175,14 @@ export class SessionSockets {
     for (const sid of ids) {
       this.ended.delete(sid); // re-added at the end, which the pruning above counts on
       this.ended.set(sid, now);
-      for (const socket of this.bySession.get(sid) ?? []) socket.close(SESSION_EXPIRED_CLOSE, SESSION_ENDED);
+      for (const socket of this.bySession.get(sid) ?? [])
+        socket.close(CLOSE_CODES.sessionExpired, SESSION_ENDED);
       this.bySession.delete(sid);
     }
   }
 }
+
+const sameSiteChecks = new WeakSet<object>();
 
 /**
  * Browsers send Origin with a WebSocket handshake: accept only this site's own pages (the host
@@ -183,7 +191,7 @@ export class SessionSockets {
 export function sameSiteOrigin(config: Config) {
   const extra = new Set<string>(config.adminHosts);
   if (config.publicUrl) extra.add(new URL(config.publicUrl).host);
-  return async (request: FastifyRequest) => {
+  const check = async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     if (!origin) return;
     let host: string;
@@ -198,6 +206,18 @@ export function sameSiteOrigin(config: Config) {
       throw new HttpError(403, 'Cross-site WebSocket connections are not allowed');
     }
   };
+  sameSiteChecks.add(check);
+  return check;
+}
+
+/** Whether a route's hook is a sameSiteOrigin check (the AsyncAPI document says which feeds have one). */
+export function isSameSiteOriginCheck(hook: unknown): boolean {
+  return typeof hook === 'function' && sameSiteChecks.has(hook);
+}
+
+/** A feed that could not start (the database cannot be reached): the client connects again later. */
+export function closeUnavailable(socket: WebSocket): void {
+  socket.close(CLOSE_CODES.unavailable, UNAVAILABLE_REASON);
 }
 
 /** A plain HTTP request to a live feed's address: say how to use it. */

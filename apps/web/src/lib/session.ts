@@ -3,6 +3,7 @@
 // share it (and nobody else: see cookieDomain). Components read it through useSession(); every write
 // notifies this tab's subscribers, and other tabs hear the storage event.
 import type { User } from '@prison/shared/auth';
+import { CLOSE_CODES } from '@prison/shared/sockets';
 import { useSyncExternalStore } from 'react';
 import {
   type CookieSite,
@@ -258,12 +259,13 @@ export function scopeSessionCookies(hosts: readonly string[]): void {
   writeCookie(SESSION_COOKIE_NAMES.user, JSON.stringify(session.user));
 }
 
-/** Spec 7: the social live feed closes with 1008 when the access token is no longer accepted. */
-const SESSION_EXPIRED_CLOSE_CODE = 1008;
-
-/** A live socket's onClose for feeds that need the session: 1008 logs out with reason expired (spec 4). */
+/**
+ * A live socket's onClose for feeds that need the session: the social feed closes with 1008
+ * (CLOSE_CODES.sessionExpired, spec 7) when the access token is no longer accepted, which logs out
+ * with reason expired (spec 4).
+ */
 export function expireOnSessionClose(event: Pick<CloseEvent, 'code'>): void {
-  if (event.code !== SESSION_EXPIRED_CLOSE_CODE || !readToken()) return;
+  if (event.code !== CLOSE_CODES.sessionExpired || !readToken()) return;
   logout('expired');
   expiredMessage = SOCKET_SESSION_EXPIRED_MESSAGE;
 }

@@ -10,7 +10,7 @@ import {
 import { errorSchema } from '@prison/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { upgradeRequired } from '../../plugins/sockets.ts';
+import { closeUnavailable, upgradeRequired } from '../../plugins/sockets.ts';
 import { acknowledgeDeliveries, pendingDeliveries } from './deliveries-service.ts';
 import { DeliveryFeed } from './delivery-feed.ts';
 import { bridgeAuth } from './routes.ts';
@@ -81,7 +81,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridg
     wsHandler: (socket) => {
       feed.follow(socket).catch((err) => {
         app.log.warn({ err }, 'delivery socket could not start');
-        socket.close(1011, 'unavailable');
+        closeUnavailable(socket);
       });
     },
   });

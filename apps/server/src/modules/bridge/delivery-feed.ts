@@ -1,7 +1,7 @@
 // The fan-out of new deliveries to the game server's sockets in this process (the routes are in
 // deliveries.ts): one LISTEN, each delivery read once, sent in order to every socket that has not
 // had it, and a resync now and then in case a notification was lost.
-import { type Delivery, MAX_DELIVERIES } from '@prison/shared/bridge';
+import { type Delivery, type DeliveryMessage, MAX_DELIVERIES } from '@prison/shared/bridge';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
@@ -12,8 +12,8 @@ import {
   pendingDeliveriesById,
 } from './deliveries-service.ts';
 
-// A socket that falls this far behind is closed rather than buffered without bound.
-const MAX_BUFFERED_BYTES = 4 << 20;
+/** A socket that falls this far behind is closed rather than buffered without bound. */
+export const MAX_BUFFERED_BYTES = 4 << 20;
 // Also look for anything pending now and then, in case a notification was lost; this also keeps
 // each socket's memory of what it was sent down to what is still pending.
 const RESYNC_INTERVAL_MS = 60_000;
@@ -118,7 +118,8 @@ export class DeliveryFeed {
       }
       if (follower.sent.has(delivery.id)) continue;
       follower.sent.add(delivery.id);
-      socket.send(JSON.stringify({ delivery }));
+      const message: DeliveryMessage = { delivery };
+      socket.send(JSON.stringify(message));
     }
     return true;
   }

@@ -23,7 +23,7 @@ import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireStaff } from '../../plugins/authenticate.ts';
 import { type FastLane, laneAnswer } from '../../plugins/fast-lane.ts';
 import type { HeaderSet } from '../../plugins/security.ts';
-import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { closeUnavailable, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import {
   createDoc,
@@ -134,7 +134,7 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     },
     handler: upgradeRequired,
     wsHandler: (socket) => {
-      hub.subscribe(DOCS_INDEX_TOPIC, socket).catch(() => socket.close(1011, 'unavailable'));
+      hub.subscribe(DOCS_INDEX_TOPIC, socket).catch(() => closeUnavailable(socket));
     },
   });
 

@@ -8,7 +8,7 @@ import { bodyHeaders, type EncodedBody, encodedBody, preferredEncoding } from '.
 import type { LiveHub } from '../../live/hub.ts';
 import { type FastLane, laneAnswer } from '../../plugins/fast-lane.ts';
 import type { HeaderSet } from '../../plugins/security.ts';
-import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { closeUnavailable, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { buildLeaderboard, feedTopic, LEADERBOARD_TOPICS, snapshotTopic } from './service.ts';
 
 // The snapshot is at most a second old (the hub's rebuild interval); so may a cached copy be.
@@ -86,7 +86,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
       const { metric, limit } = request.query;
-      hub.subscribe(feedTopic(metric, limit), socket).catch(() => socket.close(1011, 'unavailable'));
+      hub.subscribe(feedTopic(metric, limit), socket).catch(() => closeUnavailable(socket));
     },
   });
 };

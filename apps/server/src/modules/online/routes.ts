@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
-import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { closeUnavailable, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import { buildOnline } from './service.ts';
 
 export const onlineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config: Config }> = async (
@@ -28,7 +28,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config:
     },
     handler: upgradeRequired,
     wsHandler: (socket) => {
-      hub.subscribe(TOPICS.online, socket).catch(() => socket.close(1011, 'unavailable'));
+      hub.subscribe(TOPICS.online, socket).catch(() => closeUnavailable(socket));
     },
   });
 

@@ -17,7 +17,7 @@ import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { playerPageTopic, TOPICS } from '../../live/topics.ts';
 import { authenticate, readerOf } from '../../plugins/authenticate.ts';
-import { sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import { closeUnavailable, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { playerPage } from './public-page.ts';
 import { activityFeed, NO_SUCH_PLAYER, privacyOf, publicProfile, setPrivacy, statsOf } from './service.ts';
@@ -76,9 +76,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      hub
-        .subscribe(playerPageTopic(request.params.uuid), socket)
-        .catch(() => socket.close(1011, 'unavailable'));
+      hub.subscribe(playerPageTopic(request.params.uuid), socket).catch(() => closeUnavailable(socket));
     },
   });
 

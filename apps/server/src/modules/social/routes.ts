@@ -2,10 +2,10 @@ import { errorSchema } from '@prison/shared/errors';
 import {
   gangIdParamsSchema,
   gangPageSchema,
-  SESSION_EXPIRED_CLOSE,
   socialOverviewSchema,
   socialSocketQuerySchema,
 } from '@prison/shared/social';
+import { CLOSE_CODES } from '@prison/shared/sockets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
@@ -13,7 +13,12 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, NOT_SIGNED_IN, SESSION_EXPIRED } from '../../plugins/authenticate.ts';
-import { type SessionSockets, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
+import {
+  closeUnavailable,
+  type SessionSockets,
+  sameSiteOrigin,
+  upgradeRequired,
+} from '../../plugins/sockets.ts';
 import { type AccessTokens, InvalidTokenError } from '../auth/tokens.ts';
 import { gangPage } from './gang-page.ts';
 import {
@@ -45,13 +50,13 @@ async function followSocialFeed(
     ({ uuid, sid, expiresAt } = await tokens.verify(token));
   } catch (err) {
     if (!(err instanceof InvalidTokenError)) throw err;
-    socket.close(SESSION_EXPIRED_CLOSE, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
+    socket.close(CLOSE_CODES.sessionExpired, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
     return;
   }
   if (socket.readyState !== socket.OPEN) return;
   sessionSockets.add(sid, socket);
   const expiry = setTimeout(
-    () => socket.close(SESSION_EXPIRED_CLOSE, SESSION_EXPIRED),
+    () => socket.close(CLOSE_CODES.sessionExpired, SESSION_EXPIRED),
     Math.min(expiresAt - Date.now(), 2 ** 31 - 1),
   );
   socket.once('close', () => clearTimeout(expiry));
@@ -122,7 +127,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
     handler: upgradeRequired,
     wsHandler: (socket) => {
-      hub.subscribe(GANGS_TOPIC, socket).catch(() => socket.close(1011, 'unavailable'));
+      hub.subscribe(GANGS_TOPIC, socket).catch(() => closeUnavailable(socket));
     },
   });
 
@@ -144,7 +149,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
       followSocialFeed(hub, tokens, sessionSockets, socket, request.query.token).catch(() =>
-        socket.close(1011, 'unavailable'),
+        closeUnavailable(socket),
       );
     },
   });

@@ -1,0 +1,355 @@
+// What each WebSocket of the site sends, for the AsyncAPI document (asyncapi.ts): its messages, by the
+// shared schemas the server builds them with, with an example of each, who may connect, and the
+// close codes beyond those every socket has. The address, query, parameters, summary and
+// description come from the route itself. asyncapi.test.ts fails for a socket route missing here.
+import {
+  type DeliveryMessage,
+  deliveryMessageSchema,
+  deliverySchema,
+  itemSchema,
+} from '@prison/shared/bridge';
+import { type DocsLiveMessage, docsLiveMessageSchema } from '@prison/shared/docs';
+import {
+  type LeaderboardMessage,
+  leaderboardEntrySchema,
+  leaderboardMessageSchema,
+} from '@prison/shared/leaderboard';
+import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
+import { type PlayerPageMessage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
+import {
+  friendSchema,
+  type Gang,
+  type GangsMessage,
+  gangSchema,
+  gangsMessageSchema,
+  type SocialMessage,
+  socialMessageSchema,
+  socialOverviewSchema,
+} from '@prison/shared/social';
+import { CLOSE_CODES } from '@prison/shared/sockets';
+import type { z } from 'zod';
+import { MAX_BUFFERED_BYTES as FEED_BUFFER_BYTES } from '../live/hub.ts';
+import { MAX_BUFFERED_BYTES as DELIVERY_BUFFER_BYTES } from '../modules/bridge/delivery-feed.ts';
+import { NOT_SIGNED_IN, SESSION_EXPIRED } from './authenticate.ts';
+import { SESSION_ENDED } from './sockets.ts';
+
+export interface SocketMessage<S extends z.ZodType = z.ZodType> {
+  /** The message's name under components, and its payload schema's. */
+  name: string;
+  title: string;
+  summary: string;
+  /** The shared schema the server types this message with. */
+  schema: S;
+  examples: Array<{ name: string; summary: string; payload: z.output<S> }>;
+}
+
+/** A message with the type of its examples checked against its schema. */
+const message = <S extends z.ZodType>(m: SocketMessage<S>): SocketMessage => m as unknown as SocketMessage;
+
+export interface SocketCloseCode {
+  code: number;
+  /** The reasons the site sends with it, if any. */
+  reasons?: readonly string[];
+  meaning: string;
+}
+
+export type SocketSecurity = 'bridgeToken' | 'playerTokenInQuery';
+
+export interface SocketChannel {
+  /** The channel's and operation's name in the document. */
+  id: string;
+  /** The route's url as Fastify has it (`:uuid` for a parameter). */
+  url: string;
+  title: string;
+  security?: SocketSecurity;
+  /** Headers the handshake must carry (the bridge's bearer). */
+  headers?: Record<string, { description: string; pattern: string }>;
+  /** An example of each parameter of the address. */
+  parameterExamples?: Record<string, string>;
+  /** How far behind a socket may fall before it is dropped. */
+  bufferedBytesLimit: number;
+  messages: SocketMessage[];
+  /** Close codes of this socket besides those of every socket (asyncapi.ts COMMON_CLOSE_CODES). */
+  closeCodes?: SocketCloseCode[];
+}
+
+/** Schemas that several messages share, named so the document shows them once. */
+export const NAMED_SCHEMAS: Array<[string, z.ZodType]> = [
+  ['Delivery', deliverySchema],
+  ['Item', itemSchema],
+  ['LeaderboardEntry', leaderboardEntrySchema],
+  ['PlayerPage', playerPageSchema],
+  ['Gang', gangSchema],
+  ['Friend', friendSchema],
+  ['SocialOverview', socialOverviewSchema],
+];
+
+const PLAYER = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
+const FRIEND = '853c80ef-3c37-49fd-aa49-938b674adae6';
+const NOW = '2026-05-01T12:34:56.789Z';
+
+const delivery: DeliveryMessage = {
+  delivery: {
+    id: '0b9f6c1e-6a47-4e8e-9d0c-2f1d4c8e7a31',
+    player_uuid: PLAYER,
+    item: { name: 'Diamond Pickaxe', icon: 'diamond_pickaxe' },
+    qty: 2,
+    purchase_id: '5d2f7a90-13c4-4b8e-a1f0-7c6e2d9b4a15',
+    created_at: NOW,
+  },
+};
+
+const gang: Gang = {
+  id: 'ironfists',
+  name: 'Iron Fists',
+  status: 'Open',
+  color: 'gold',
+  balance: '1250000.00',
+  member_count: 2,
+  online_count: 1,
+  min_level: 10,
+  members: [
+    { uuid: PLAYER, username: 'Steve', role: 'Leader', online: true, last_activity_at: NOW },
+    {
+      uuid: FRIEND,
+      username: 'Alex',
+      role: 'Officer',
+      online: false,
+      last_activity_at: '2026-04-30T20:00:00.000Z',
+    },
+  ],
+};
+
+const playerPage: PlayerPageMessage = {
+  player: {
+    uuid: PLAYER,
+    username: 'Steve',
+    rank: 'SENTINEL',
+    level: 42,
+    prestige: 1,
+    xp: 1850,
+    lifetime_xp: 982_340,
+    balance: '73410.25',
+    online: true,
+    last_seen_at: NOW,
+    gang: { id: gang.id, name: gang.name, color: gang.color, role: 'Leader' },
+    friends_count: 12,
+    hidden: false,
+    stats: { BLOCKS_MINED: 120_394, MOBS_KILLED: 812 },
+    milestones: [
+      {
+        id: 1042,
+        occurred_at: '2026-04-30T19:12:00.000Z',
+        actor_uuid: PLAYER,
+        actor_username: 'Steve',
+        target_uuid: null,
+        target_username: null,
+        activity_type: 'LEVEL_UP',
+        activity_text: 'Reached level 42',
+      },
+    ],
+  },
+};
+
+const friends: SocialMessage = {
+  friends: [
+    {
+      uuid: FRIEND,
+      username: 'Alex',
+      online: true,
+      rank: 'CADET',
+      level: 17,
+      last_activity_at: NOW,
+      friends_since: '2026-02-14T18:00:00.000Z',
+    },
+  ],
+};
+
+/** Every WebSocket route of the site: the bridge's delivery socket first, then the live feeds. */
+export const SOCKET_CHANNELS: SocketChannel[] = [
+  {
+    id: 'deliveries',
+    url: '/api/bridge/ws',
+    title: "The game server's deliveries",
+    security: 'bridgeToken',
+    headers: {
+      Authorization: { description: 'Bearer BRIDGE_TOKEN', pattern: '^Bearer .+$' },
+    },
+    bufferedBytesLimit: DELIVERY_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'DeliveryMessage',
+        title: 'A delivery',
+        summary:
+          'Items bought on the auction, for the game server to hand over; acknowledge it with ' +
+          'POST /api/bridge/deliveries/ack once handed over',
+        schema: deliveryMessageSchema,
+        examples: [{ name: 'pickaxes', summary: 'Two diamond pickaxes for Steve', payload: delivery }],
+      }),
+    ],
+  },
+  {
+    id: 'onlineCount',
+    url: '/ws/players',
+    title: 'The online count',
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'OnlineMessage',
+        title: 'The online count',
+        summary: 'How many players are online; null while unknown (no report from the game server for 60 s)',
+        schema: onlineMessageSchema,
+        examples: [
+          { name: 'known', summary: '37 players online', payload: { online: 37 } satisfies OnlineMessage },
+          { name: 'unknown', summary: 'The game server is silent', payload: { online: null } },
+        ],
+      }),
+    ],
+  },
+  {
+    id: 'leaderboard',
+    url: '/ws/leaderboard',
+    title: 'The leaderboard',
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'LeaderboardMessage',
+        title: 'The ranking',
+        summary: 'The top players of the metric asked for, best first',
+        schema: leaderboardMessageSchema,
+        examples: [
+          {
+            name: 'top',
+            summary: 'The first player by level',
+            payload: {
+              entries: [
+                {
+                  uuid: PLAYER,
+                  username: 'Steve',
+                  level: 42,
+                  xp: 1850,
+                  prestige: 1,
+                  rank: 'SENTINEL',
+                  balance: '73410.25',
+                },
+              ],
+            } satisfies LeaderboardMessage,
+          },
+        ],
+      }),
+    ],
+  },
+  {
+    id: 'playerPage',
+    url: '/api/players/:uuid/ws',
+    title: "A player's public page",
+    parameterExamples: { uuid: PLAYER },
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'PlayerPageMessage',
+        title: "A player's page",
+        summary: 'What the public page of the player shows; player is null for an unknown player',
+        schema: playerPageMessageSchema,
+        examples: [
+          { name: 'player', summary: "Steve's page", payload: playerPage },
+          { name: 'unknown', summary: 'No player has this uuid', payload: { player: null } },
+        ],
+      }),
+    ],
+  },
+  {
+    id: 'gangs',
+    url: '/api/gangs/ws',
+    title: 'Every gang',
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'GangsMessage',
+        title: 'Every gang',
+        summary: 'Every gang with its roster, largest treasury first',
+        schema: gangsMessageSchema,
+        examples: [{ name: 'gangs', summary: 'One gang', payload: { gangs: [gang] } satisfies GangsMessage }],
+      }),
+    ],
+  },
+  {
+    id: 'social',
+    url: '/api/social/ws',
+    title: "The signed-in player's friends, overview and gang",
+    security: 'playerTokenInQuery',
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'SocialFriendsMessage',
+        title: 'Friends',
+        summary: "The player's friends, online first, then by name",
+        schema: socialMessageSchema.options[0],
+        examples: [{ name: 'friends', summary: 'One friend, online', payload: friends }],
+      }),
+      message({
+        name: 'SocialOverviewMessage',
+        title: 'Overview',
+        summary: "How many friends are online, and the player's gang in figures",
+        schema: socialMessageSchema.options[1],
+        examples: [
+          {
+            name: 'overview',
+            summary: 'In a gang',
+            payload: {
+              overview: {
+                friends: { online: 1, total: 12 },
+                gang: { name: gang.name, role: 'Leader', online_count: 1, member_count: 2 },
+              },
+            },
+          },
+        ],
+      }),
+      message({
+        name: 'SocialGangMessage',
+        title: 'Gang',
+        summary: "The player's gang with its roster; null in no gang",
+        schema: socialMessageSchema.options[2],
+        examples: [
+          { name: 'gang', summary: 'In a gang', payload: { gang } },
+          { name: 'none', summary: 'In no gang', payload: { gang: null } },
+        ],
+      }),
+    ],
+    closeCodes: [
+      {
+        code: CLOSE_CODES.sessionExpired,
+        reasons: [NOT_SIGNED_IN, SESSION_EXPIRED, SESSION_ENDED],
+        meaning:
+          'The access token is missing or invalid, it expired while connected, or its session was ' +
+          'signed out: sign in again (or refresh the token) and reconnect with the new one',
+      },
+    ],
+  },
+  {
+    id: 'docs',
+    url: '/api/docs/ws',
+    title: "Each doc's revision",
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'DocsLiveMessage',
+        title: 'The docs and their revisions',
+        summary: 'Each listed doc by slug with its revision; a page whose list differs reads GET /api/docs',
+        schema: docsLiveMessageSchema,
+        examples: [
+          {
+            name: 'docs',
+            summary: 'Two docs',
+            payload: {
+              docs: [
+                { slug: 'getting-started', revision: 3 },
+                { slug: 'rules', revision: 7 },
+              ],
+            } satisfies DocsLiveMessage,
+          },
+        ],
+      }),
+    ],
+  },
+];
