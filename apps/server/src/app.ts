@@ -29,7 +29,13 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { registerAsyncApi } from './plugins/asyncapi.ts';
 import { clientKey } from './plugins/client-address.ts';
-import { HttpError, redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import {
+  errorBody,
+  frameworkErrorCode,
+  HttpError,
+  redactUrl,
+  registerErrorHandling,
+} from './plugins/errors.ts';
 import { FastLane, parseQuery } from './plugins/fast-lane.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -94,22 +100,21 @@ export async function buildApp(deps: AppDeps) {
     // A request too malformed to parse as HTTP still gets a {detail} body.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
-      const body = JSON.stringify({
-        detail:
-          (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
-            ? 'Request headers too large'
-            : 'Bad request',
-      });
-      const status =
-        (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
-          ? '431 Request Header Fields Too Large'
-          : '400 Bad Request';
+      const overflow = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify(
+        overflow
+          ? errorBody('headers_too_large', 'Request headers too large')
+          : errorBody('bad_request', 'Bad request'),
+      );
+      const status = overflow ? '431 Request Header Fields Too Large' : '400 Bad Request';
       socket.end(
         `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
     frameworkErrors: (error, _request, reply) => {
-      (reply as FastifyReply).code(error.statusCode ?? 400).send({ detail: error.message });
+      (reply as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .send(errorBody(frameworkErrorCode(error), error.message));
     },
     // The game server posts every second: one line per request would drown everything else.
     logController: new LogController({ disableRequestLogging: true }),
@@ -134,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRequest', function refuseWhileClosing(_request, reply, done) {
     if (!closing) return done();
     reply.header('connection', 'close');
-    done(new HttpError(503, 'The server is restarting. Please try again in a moment.'));
+    done(new HttpError(503, 'server_restarting', 'The server is restarting. Please try again in a moment.'));
   });
   app.addHook('onResponse', function logResponse(request, reply, done) {
     if (reply.statusCode >= 500 || logsEveryRequest) {
@@ -153,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
+        'rate_limited',
         `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
       ),
   });

@@ -8,7 +8,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Database } from '../db/client.ts';
-import { unavailable } from '../errors.ts';
+import { operatorError } from '../errors.ts';
 import { put, writeBackup } from './dump.ts';
 
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'control.sock');
@@ -144,14 +144,14 @@ export function requestBackup(dataDir: string, out: Writable): Promise<void> {
     socket.on('error', (err: NodeJS.ErrnoException) => {
       finish(
         err.code === 'ENOENT' || err.code === 'ECONNREFUSED'
-          ? unavailable(
+          ? operatorError(
               `The server using ${dataDir} does not answer on ${path}. Is it a version without the control channel? Restart it, or stop it and run the backup again.`,
             )
           : err,
       );
     });
     socket.on('close', () =>
-      finish(unavailable('The server closed the connection before the backup was complete.')),
+      finish(operatorError('The server closed the connection before the backup was complete.')),
     );
     out.on('error', (err) => finish(err));
     socket.on('data', (chunk: Buffer) => {
@@ -171,7 +171,7 @@ export function requestBackup(dataDir: string, out: Writable): Promise<void> {
           finish();
           return;
         } else {
-          finish(unavailable(`The server could not take the backup: ${payload.toString('utf8')}`));
+          finish(operatorError(`The server could not take the backup: ${payload.toString('utf8')}`));
           return;
         }
       }

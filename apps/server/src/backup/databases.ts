@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Db, openPgliteFiles, pgliteDir } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { conflict, invalid } from '../errors.ts';
+import { operatorError } from '../errors.ts';
 
 export interface BackupSource {
   kind: 'pglite' | 'postgres';
@@ -20,7 +20,7 @@ export interface BackupSource {
 /** The embedded database of DATA_DIR; the caller holds the DATA_DIR lock. */
 export async function openPgliteSource(dataDir: string): Promise<BackupSource> {
   if (!hasPgliteDatabase(dataDir)) {
-    throw invalid(`There is no embedded database in ${dataDir} (DATA_DIR) to copy.`);
+    throw operatorError(`There is no embedded database in ${dataDir} (DATA_DIR) to copy.`);
   }
   const { client, close } = await openPgliteFiles(dataDir);
   return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close };
@@ -43,7 +43,7 @@ async function connectPool(url: string): Promise<pg.Pool> {
     await pool.query('select 1');
   } catch (err) {
     await pool.end().catch(() => {});
-    throw invalid(`Cannot connect to ${redactUrl(url)}: ${(err as Error).message}`);
+    throw operatorError(`Cannot connect to ${redactUrl(url)}: ${(err as Error).message}`);
   }
   return pool;
 }
@@ -66,7 +66,7 @@ export const hasPgliteDatabase = (dataDir: string) => existsSync(join(pgliteDir(
 export async function openPgliteTarget(dataDir: string): Promise<RestoreTarget> {
   const dir = pgliteDir(dataDir);
   if (existsSync(dir) && readdirSync(dir).length > 0) {
-    throw conflict(
+    throw operatorError(
       `The data directory ${dataDir} already holds a database (${dir}). Restore into an empty data directory, or move that one away first.`,
     );
   }

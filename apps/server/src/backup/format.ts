@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { invalid } from '../errors.ts';
+import { operatorError } from '../errors.ts';
 
 export const BACKUP_FORMAT = 'prison-site-backup';
 export const BACKUP_VERSION = 1;
@@ -67,18 +67,18 @@ export function parseHeader(line: string | undefined): BackupHeader {
   try {
     header = JSON.parse(line ?? '');
   } catch {
-    throw invalid('This is not a backup of this site (its first line is not a backup header).');
+    throw operatorError('This is not a backup of this site (its first line is not a backup header).');
   }
   if (header?.format !== BACKUP_FORMAT) {
-    throw invalid('This is not a backup of this site (unknown format).');
+    throw operatorError('This is not a backup of this site (unknown format).');
   }
   if (header.version !== BACKUP_VERSION) {
-    throw invalid(
+    throw operatorError(
       `This backup has format version ${header.version}; this version of the server reads version ${BACKUP_VERSION}.`,
     );
   }
   if (!Array.isArray(header.migrations) || !Array.isArray(header.tables) || !header.money) {
-    throw invalid('The backup header is damaged.');
+    throw operatorError('The backup header is damaged.');
   }
   return header as BackupHeader;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { conflict, invalid } from '../errors.ts';
+import { operatorError } from '../errors.ts';
 import {
   appliedMigrations,
   countRows,
@@ -52,7 +52,7 @@ export async function restoreBackup(
 async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>): Promise<RestoreSummary> {
   const next = async (what: string): Promise<string> => {
     const line = await input.next();
-    if (line.done) throw invalid(`The backup ends early: ${what} is missing. Is the file complete?`);
+    if (line.done) throw operatorError(`The backup ends early: ${what} is missing. Is the file complete?`);
     return line.value;
   };
   const header = parseHeader((await input.next()).value);
@@ -66,7 +66,7 @@ async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>):
   const missing = header.tables.filter((t) => !byName.has(t.name)).map((t) => t.name);
   const extra = tables.filter((t) => !header.tables.some((h) => h.name === t.name)).map((t) => t.name);
   if (missing.length > 0 || extra.length > 0) {
-    throw invalid(
+    throw operatorError(
       `The backup's tables do not match its migrations (missing here: ${missing.join(', ') || 'none'}; not in the backup: ${extra.join(', ') || 'none'}).`,
     );
   }
@@ -79,14 +79,16 @@ async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>):
     for (const table of header.tables) {
       const marker = parseLine<TableMarker>(await next(`table ${table.name}`));
       if (marker.table !== table.name || marker.rows !== table.rows) {
-        throw invalid(
+        throw operatorError(
           `The backup is damaged: expected table ${table.name}, found ${JSON.stringify(marker)}.`,
         );
       }
       const types = new Map(byName.get(table.name)!.columns.map((c) => [c.name, c.type]));
       const absent = table.columns.filter((c) => !types.has(c));
       if (absent.length > 0 || types.size !== table.columns.length) {
-        throw invalid(`The columns of table ${table.name} differ from the backup's (${absent.join(', ')}).`);
+        throw operatorError(
+          `The columns of table ${table.name} differ from the backup's (${absent.join(', ')}).`,
+        );
       }
       const insert = insertStatement(
         table.name,
@@ -110,9 +112,9 @@ async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>):
     }
     const trailer = parseLine<Trailer>(await next('the end of the backup'));
     if (trailer.end !== true || trailer.rows !== total) {
-      throw invalid('The backup is damaged: its last line is not the end of the backup.');
+      throw operatorError('The backup is damaged: its last line is not the end of the backup.');
     }
-    if (!(await input.next()).done) throw invalid('The backup is damaged: lines follow its end.');
+    if (!(await input.next()).done) throw operatorError('The backup is damaged: lines follow its end.');
 
     await resetSequences(tx, header);
     const counts = await countRows(
@@ -145,14 +147,14 @@ async function restoreFrom(target: RestoreTarget, input: AsyncIterator<string>):
 /** The shipped migrations the backup's database had applied: exactly those, and in order. */
 function migrationsOf(header: BackupHeader, known: KnownMigration[]): KnownMigration[] {
   if (header.migrations.length > known.length) {
-    throw invalid(
+    throw operatorError(
       `This backup was made by a newer version of the server (${header.migrations.length} migrations, this one knows ${known.length}). Restore it with that version.`,
     );
   }
   header.migrations.forEach((m, i) => {
     // Drizzle knows a migration by its time in the journal; the tables and columns are compared below.
     if (known[i]!.created_at !== m.created_at) {
-      throw invalid(
+      throw operatorError(
         `Migration ${i + 1} of the backup (${m.tag ?? m.hash.slice(0, 12)}) is not this server's ${known[i]!.tag}: restore it with the version that made it.`,
       );
     }
@@ -169,19 +171,19 @@ async function refuseNonEmpty(target: RestoreTarget, header: BackupHeader): Prom
   );
   const filled = [...counts].filter(([, n]) => n > 0);
   if (filled.length > 0) {
-    throw conflict(
+    throw operatorError(
       `${target.where} is not empty (${filled.map(([t, n]) => `${t}: ${n} rows`).join(', ')}). Restore into an empty database.`,
     );
   }
   const applied = await appliedMigrations(target.db);
   if (tables.length > 0 && applied.length === 0) {
-    throw conflict(
+    throw operatorError(
       `${target.where} holds tables that this site's migrations did not make. Restore into an empty database.`,
     );
   }
   const ahead = applied.length > header.migrations.length;
   if (ahead || applied.some((m, i) => m.created_at !== header.migrations[i]!.created_at)) {
-    throw conflict(
+    throw operatorError(
       `${target.where} was migrated ${ahead ? 'past' : 'differently from'} the backup's database. Restore into an empty database.`,
     );
   }
@@ -227,7 +229,7 @@ function parseLine<T>(line: string): Partial<T> {
   try {
     return JSON.parse(line) ?? {};
   } catch {
-    throw invalid('The backup is damaged: a line is not readable.');
+    throw operatorError('The backup is damaged: a line is not readable.');
   }
 }
 
@@ -243,7 +245,7 @@ function checkRow(line: string, columns: number, table: string): void {
     values.length !== columns ||
     values.some((v) => v !== null && typeof v !== 'string')
   ) {
-    throw invalid(`The backup is damaged: a row of table ${table} is not ${columns} values.`);
+    throw operatorError(`The backup is damaged: a row of table ${table} is not ${columns} values.`);
   }
 }
 

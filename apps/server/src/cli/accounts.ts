@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { DomainError, invalid } from '../errors.ts';
+import { DomainError, OperatorError, operatorError } from '../errors.ts';
 import { createAccount, listAccounts, setPassword, setRoles } from '../modules/auth/accounts.ts';
 import { resetTwoFactor } from '../modules/auth/two-factor.ts';
 
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   }
   const need = (name: 'username' | 'password') => {
     const value = values[name];
-    if (!value) throw invalid(`--${name} is required for ${command}`);
+    if (!value) throw operatorError(`--${name} is required for ${command}`);
     return value;
   };
 
@@ -105,7 +105,12 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (err) {
-  if (err instanceof DomainError || err instanceof ConfigError || err instanceof DataDirBusyError) {
+  if (
+    err instanceof DomainError ||
+    err instanceof OperatorError ||
+    err instanceof ConfigError ||
+    err instanceof DataDirBusyError
+  ) {
     console.error(
       err instanceof DataDirBusyError
         ? `${err.message} (the embedded database cannot be shared)`

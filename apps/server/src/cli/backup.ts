@@ -15,7 +15,7 @@ import { writeBackup } from '../backup/dump.ts';
 import { parseHeader, readBackupFile, writeAtomically } from '../backup/format.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
-import { DomainError, invalid } from '../errors.ts';
+import { DomainError, OperatorError, operatorError } from '../errors.ts';
 
 const USAGE = `Usage: npm run backup -- --out FILE
 
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     await backupFrom(await openPostgresSource(config.databaseUrl), file);
   } else {
     if (!hasPgliteDatabase(config.dataDir)) {
-      throw invalid(`There is no database in ${config.dataDir} (DATA_DIR): nothing to back up.`);
+      throw operatorError(`There is no database in ${config.dataDir} (DATA_DIR): nothing to back up.`);
     }
     let release: (() => void) | null = null;
     try {
@@ -84,7 +84,8 @@ async function report(file: string): Promise<void> {
 try {
   process.exitCode = await main();
 } catch (err) {
-  if (err instanceof DomainError || err instanceof ConfigError) console.error(err.message);
+  if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError)
+    console.error(err.message);
   else console.error(err);
   process.exitCode = 1;
 }

@@ -12,7 +12,7 @@ import { describeRestore, restoreBackup } from '../backup/restore.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
 import type { Db } from '../db/client.ts';
-import { DomainError, invalid } from '../errors.ts';
+import { DomainError, OperatorError, operatorError } from '../errors.ts';
 
 const USAGE = `Usage: npm run db:move -- --to postgres://USER:PASSWORD@HOST:PORT/DATABASE
 
@@ -29,14 +29,15 @@ async function main(): Promise<number> {
     return values.help ? 0 : 1;
   }
   const url = values.to;
-  if (!/^postgres(ql)?:\/\//.test(url)) throw invalid('--to must be a postgres:// or postgresql:// address');
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw operatorError('--to must be a postgres:// or postgresql:// address');
   const config = loadConfig();
   let release: () => void;
   try {
     release = lockDataDir(config.dataDir);
   } catch (err) {
     if (err instanceof DataDirBusyError) {
-      throw invalid(
+      throw operatorError(
         `${err.message.split('. ')[0]}. The site must be stopped while its database moves: stop it and run npm run db:move again.`,
       );
     }
@@ -115,7 +116,8 @@ async function compare(source: Db, target: Db): Promise<void> {
 try {
   process.exitCode = await main();
 } catch (err) {
-  if (err instanceof DomainError || err instanceof ConfigError) console.error(err.message);
+  if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError)
+    console.error(err.message);
   else console.error(err);
   process.exitCode = 1;
 }

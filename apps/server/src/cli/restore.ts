@@ -10,7 +10,7 @@ import { readBackupLines } from '../backup/format.ts';
 import { describeRestore, restoreBackup } from '../backup/restore.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
-import { DomainError, invalid } from '../errors.ts';
+import { DomainError, OperatorError, operatorError } from '../errors.ts';
 
 const USAGE = `Usage: npm run restore -- FILE
 
@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   }
   const file = resolve(positionals[0]!);
   await access(file).catch(() => {
-    throw invalid(`Cannot read ${file}.`);
+    throw operatorError(`Cannot read ${file}.`);
   });
   const config = loadConfig();
   let release = () => {};
@@ -63,7 +63,7 @@ try {
 } catch (err) {
   if (err instanceof DataDirBusyError) {
     console.error(`${err.message} (a restore needs the site stopped)`);
-  } else if (err instanceof DomainError || err instanceof ConfigError) {
+  } else if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError) {
     console.error(err.message);
   } else {
     console.error(err);

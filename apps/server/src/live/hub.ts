@@ -100,7 +100,7 @@ export class LiveHub<S extends Shape = TopicShape> {
   async current<K extends S[0]>(name: K): Promise<ValueIn<S, K>> {
     const topic = this.topic(name);
     if (!topic.built) await this.rebuildNow(topic);
-    if (!topic.built) throw unavailable(DATABASE_UNAVAILABLE);
+    if (!topic.built) throw unavailable('database_unavailable', DATABASE_UNAVAILABLE);
     return topic.value as ValueIn<S, K>;
   }
 

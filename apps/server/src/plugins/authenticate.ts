@@ -34,13 +34,15 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function authenticate(tokens: AccessTokens) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw new HttpError(401, NOT_SIGNED_IN);
+    if (!token) throw new HttpError(401, 'not_signed_in', NOT_SIGNED_IN);
     try {
       request.auth = await tokens.verify(token);
     } catch (err) {
       // Anything else (the database unreachable while the session is read) is not the token's fault.
       if (!(err instanceof InvalidTokenError)) throw err;
-      throw new HttpError(401, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
+      throw err.expired
+        ? new HttpError(401, 'session_expired', SESSION_EXPIRED)
+        : new HttpError(401, 'not_signed_in', NOT_SIGNED_IN);
     }
   };
 }

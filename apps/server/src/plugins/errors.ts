@@ -1,21 +1,26 @@
-// Where errors become answers: every error is JSON {detail} with the right status; stack traces never
-// reach a client. Below the HTTP layer code raises domain errors (errors.ts); HttpError is for the
-// HTTP layer itself (plugins, app.ts).
+// Where errors become answers: every error is JSON {detail, code} with the right status (code from
+// the shared catalogue, ERROR_CODES); stack traces never reach a client. Below the HTTP layer code
+// raises domain errors (errors.ts); HttpError is for the HTTP layer itself (plugins, app.ts).
+import type { ApiError, ErrorCode } from '@prison/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, isDatabaseDown } from '../db/errors.ts';
 import { DomainError, type Failure } from '../errors.ts';
 
-/** The HTTP layer's own errors: a status and a plain sentence. */
+/** The HTTP layer's own errors: a status, a code and a plain sentence. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     readonly detail: string,
     readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
   }
 }
+
+/** An error answer's body, for the few places that write one themselves rather than throw. */
+export const errorBody = (code: ErrorCode, detail: string): ApiError => ({ detail, code });
 
 /** The one place a domain error becomes a status. */
 export const STATUS_OF: Readonly<Record<Failure, number>> = {
@@ -29,34 +34,60 @@ export const STATUS_OF: Readonly<Record<Failure, number>> = {
   unavailable: 503,
 };
 
+/** Fastify's own client errors (its FST_ codes), and by status whatever a plugin raises. */
+const FRAMEWORK_CODES: Readonly<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_NOT_FOUND: 'no_such_endpoint',
+  FST_ERR_VALIDATION: 'invalid_request',
+};
+const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  404: 'no_such_endpoint',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+  500: 'internal_error',
+};
+
+/** The code of a client error Fastify or one of its plugins raised. */
+export function frameworkErrorCode(err: { code?: string; statusCode?: number }): ErrorCode {
+  return (
+    (err.code !== undefined ? FRAMEWORK_CODES[err.code] : undefined) ??
+    STATUS_CODES[err.statusCode ?? 400] ??
+    'bad_request'
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) {
-      return reply.code(STATUS_OF[err.kind]).send({ detail: err.detail, ...err.extra });
+      return reply.code(STATUS_OF[err.kind]).send({ detail: err.detail, code: err.code, ...err.extra });
     }
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ detail: err.detail, ...err.extra });
+      return reply.code(err.statusCode).send({ detail: err.detail, code: err.code, ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const reasons = err.validation.map((v) => {
         const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return where ? `${where}: ${v.message}` : (v.message ?? 'invalid');
       });
-      return reply
-        .code(400)
-        .send({ detail: `Invalid ${err.validationContext ?? 'request'}: ${reasons.join('; ')}` });
+      const detail = `Invalid ${err.validationContext ?? 'request'}: ${reasons.join('; ')}`;
+      return reply.code(400).send(errorBody('invalid_request', detail));
     }
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unavailable');
-      return reply.code(503).send({ detail: DATABASE_UNAVAILABLE });
+      return reply.code(503).send(errorBody('database_unavailable', DATABASE_UNAVAILABLE));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-      return reply.code(status).send({ detail: err.message });
+      return reply.code(status).send(errorBody(frameworkErrorCode(err), err.message));
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send({ detail: 'Internal server error' });
+    return reply.code(500).send(errorBody('internal_error', 'Internal server error'));
   });
 }
 

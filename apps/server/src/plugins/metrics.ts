@@ -14,7 +14,7 @@ import type { LiveHub } from '../live/hub.ts';
 import { pendingBacklog } from '../modules/bridge/deliveries-service.ts';
 import type { EventOutcomeListener } from '../modules/bridge/service.ts';
 import { RCON_STATES, type RconState } from '../rcon/client.ts';
-import { HttpError } from './errors.ts';
+import { errorBody, HttpError } from './errors.ts';
 import type { FastLane } from './fast-lane.ts';
 
 /** How long a scrape waits for the database before reporting it down. */
@@ -239,14 +239,16 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
   const expected = deps.token === null ? null : digest(deps.token);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (expected === null) {
-      return reply.code(404).send({ detail: `No such endpoint: ${request.method} /metrics` });
+      return reply
+        .code(404)
+        .send(errorBody('no_such_endpoint', `No such endpoint: ${request.method} /metrics`));
     }
     const header = request.headers.authorization ?? '';
     const presented = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     // Compared as digests: equal lengths for timingSafeEqual, and nothing learnt from the time taken.
     if (!presented || !timingSafeEqual(digest(presented), expected)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new HttpError(401, 'A valid metrics token is required');
+      throw new HttpError(401, 'invalid_token', 'A valid metrics token is required');
     }
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();

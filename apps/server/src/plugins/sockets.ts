@@ -15,7 +15,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { endedSessions, SESSIONS_CHANNEL } from '../modules/auth/sessions.ts';
 import { clientKey } from './client-address.ts';
-import { HttpError } from './errors.ts';
+import { errorBody, HttpError } from './errors.ts';
 
 const PING_SLICE = 500;
 
@@ -38,10 +38,12 @@ export async function registerSockets(
   // After @fastify/websocket's own hook, which marks upgrades (request.ws).
   app.addHook('onRequest', limitSocketsPerAddress(perAddress));
   // Handshakes that ws itself refuses (a missing or malformed Sec-WebSocket-Key, -Version or
-  // -Protocol header) are answered like every other error, JSON {detail}, not with ws's text/html.
+  // -Protocol header) are answered like every other error, JSON {detail, code}, not with ws's text/html.
   app.websocketServer.on('wsClientError', (error: Error, socket: Duplex) => {
     const status = /method/i.test(error.message) ? '405 Method Not Allowed' : '400 Bad Request';
-    const body = JSON.stringify({ detail: `Bad WebSocket handshake: ${error.message}` });
+    const body = JSON.stringify(
+      errorBody('bad_websocket_handshake', `Bad WebSocket handshake: ${error.message}`),
+    );
     const version = /version/i.test(error.message) ? 'Sec-WebSocket-Version: 13, 8\r\n' : '';
     socket.once('finish', () => socket.destroy());
     socket.end(
@@ -100,6 +102,7 @@ function limitSocketsPerAddress(perAddress: number): onRequestHookHandler {
       return done(
         new HttpError(
           429,
+          'too_many_connections',
           `Too many live connections from your address (at most ${perAddress}). Close a tab and try again.`,
         ),
       );
@@ -198,12 +201,12 @@ export function sameSiteOrigin(config: Config) {
     try {
       host = new URL(origin).host.toLowerCase();
     } catch {
-      throw new HttpError(403, 'Cross-site WebSocket connections are not allowed');
+      throw new HttpError(403, 'cross_site_socket', 'Cross-site WebSocket connections are not allowed');
     }
     // request.host honours TRUST_PROXY (X-Forwarded-Host behind a load balancer).
     const requested = request.host.toLowerCase();
     if (host !== requested && !extra.has(host) && !extra.has(host.replace(/:\d+$/, ''))) {
-      throw new HttpError(403, 'Cross-site WebSocket connections are not allowed');
+      throw new HttpError(403, 'cross_site_socket', 'Cross-site WebSocket connections are not allowed');
     }
   };
   sameSiteChecks.add(check);
@@ -225,5 +228,5 @@ export async function upgradeRequired(_request: FastifyRequest, reply: FastifyRe
   return reply
     .code(426)
     .header('upgrade', 'websocket')
-    .send({ detail: 'This address is a WebSocket feed: connect with ws:// or wss://' });
+    .send(errorBody('websocket_required', 'This address is a WebSocket feed: connect with ws:// or wss://'));
 }

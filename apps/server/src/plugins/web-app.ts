@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { BuiltPageHint, ImageHost } from '@prison/shared/page-hints';
 import type { SiteConfig } from '@prison/shared/site-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors.ts';
 import { etagOf } from './etag.ts';
 import { PageEncoder } from './page-encoding.ts';
 import { escapeHtml, type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
@@ -210,10 +211,12 @@ export async function registerWebApp(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (API_PATH.test(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ detail: `No such endpoint: ${request.method} ${path}` });
+      return reply
+        .code(404)
+        .send(errorBody('no_such_endpoint', `No such endpoint: ${request.method} ${path}`));
     }
     if (FILE_PATH.test(path) && !NAMED_PAGE.test(path)) {
-      return reply.code(404).send({ detail: `Not found: ${path}` });
+      return reply.code(404).send(errorBody('no_such_file', `Not found: ${path}`));
     }
     if (!built) {
       return reply

@@ -14,6 +14,7 @@ import {
   type Dashboard,
   type DashboardSummary,
 } from '@prison/shared/admin';
+import type { ErrorCode } from '@prison/shared/errors';
 import { PRIVATE_MESSAGE } from '@prison/shared/players';
 import { and, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ import {
 import { forbidden, unavailable } from '../../errors.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
-import { RconError } from '../../rcon/client.ts';
+import { RconAuthError, RconError, RconNotConfiguredError, RconTimeoutError } from '../../rcon/client.ts';
 import { type AuditAction, recordAudit } from '../audit/service.ts';
 import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 
@@ -299,19 +300,30 @@ export async function runCommand(
     });
     return row!.id;
   });
-  if (!allowed) throw forbidden(COMMAND_NOT_ALLOWED);
+  if (!allowed) throw forbidden('command_not_allowed', COMMAND_NOT_ALLOWED);
 
   const outcome = await rcon.send(command).then(
     (output) => ({ output, error: null }),
     (error: unknown) => {
       if (!(error instanceof RconError)) throw error;
       log?.warn({ err: error, command }, 'staff command not delivered over RCON');
-      return { output: null, error: error.message };
+      return { output: null, error: error.message, code: rconFailure(error) };
     },
   );
-  await db.update(staffCommands).set(outcome).where(eq(staffCommands.id, id));
-  if (outcome.output === null) throw unavailable(outcome.error);
+  await db
+    .update(staffCommands)
+    .set({ output: outcome.output, error: outcome.error })
+    .where(eq(staffCommands.id, id));
+  if (outcome.output === null) throw unavailable(outcome.code, outcome.error);
   return { command, output: outcome.output };
+}
+
+/** Which failure of RCON a command met: whether retrying can help, and whether it may have run. */
+function rconFailure(error: RconError): ErrorCode {
+  if (error instanceof RconNotConfiguredError) return 'rcon_not_configured';
+  if (error instanceof RconAuthError) return 'rcon_password_refused';
+  if (error instanceof RconTimeoutError) return 'game_server_timeout';
+  return 'game_server_unavailable';
 }
 
 /** The audit of staff commands, newest first (GET /api/admin/commands). */

@@ -58,17 +58,17 @@ export function decodeCursor(text: string, sort: ListingSort): Cursor {
     if (!BASE64URL.test(text)) throw new Error('not base64url');
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw invalid(BAD_CURSOR);
+    throw invalid('invalid_cursor', BAD_CURSOR);
   }
-  if (typeof parsed !== 'object' || parsed === null) throw invalid(BAD_CURSOR);
+  if (typeof parsed !== 'object' || parsed === null) throw invalid('invalid_cursor', BAD_CURSOR);
   const { s, k, id } = parsed as Record<string, unknown>;
   if (typeof s !== 'string' || !(s in SORTS) || typeof k !== 'string' || typeof id !== 'string') {
-    throw invalid(BAD_CURSOR);
+    throw invalid('invalid_cursor', BAD_CURSOR);
   }
-  if (id.length === 0 || id.length > 64 || id.includes('\u0000')) throw invalid(BAD_CURSOR);
-  if (s !== sort) throw invalid(CURSOR_OTHER_SORT);
+  if (id.length === 0 || id.length > 64 || id.includes('\u0000')) throw invalid('invalid_cursor', BAD_CURSOR);
+  if (s !== sort) throw invalid('invalid_cursor', CURSOR_OTHER_SORT);
   const keyShape = s.startsWith('price') ? PRICE_KEY : QUANTITY_KEY;
-  if (!keyShape.test(k)) throw invalid(BAD_CURSOR);
+  if (!keyShape.test(k)) throw invalid('invalid_cursor', BAD_CURSOR);
   return { sort: s as ListingSort, key: k, id };
 }
 
@@ -137,7 +137,7 @@ export async function categoryListings(
   let displayName = shownName;
   if (displayName === undefined) {
     const [category] = await queries(db).category.execute({ key });
-    if (!category) throw notFound(NO_SUCH_CATEGORY);
+    if (!category) throw notFound('unknown_category', NO_SUCH_CATEGORY);
     displayName = stripColorCodes(category.displayName);
   }
   if (after !== null) {

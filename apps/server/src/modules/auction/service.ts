@@ -123,7 +123,7 @@ export async function purchase(
         if (stored) return stored;
       }
       if (RETRYABLE_STATES.has(state ?? '')) {
-        if (attempt >= RETRIES) throw unavailable(PURCHASE_BUSY);
+        if (attempt >= RETRIES) throw unavailable('database_busy', PURCHASE_BUSY);
         await sleep(10 * (attempt + 1) + Math.random() * 40);
         continue;
       }
@@ -163,11 +163,12 @@ function answer(buyer: string, request: PurchaseRequest, outcome: Outcome): Purc
   if (outcome.stored) return storedAnswer(outcome.stored, request);
   if (outcome.bought) return outcome.bought;
   // Nothing was written: say why, in the order the statement checked.
-  if (outcome.seller === null) throw notFound(NO_SUCH_LISTING);
-  if (outcome.seller === buyer) throw forbidden(OWN_LISTING);
-  if (outcome.left === null || outcome.cancelled || outcome.left === 0) throw conflict(LISTING_GONE);
-  if (outcome.left < request.qty) throw conflict(onlyLeft(outcome.left));
-  throw conflict(notEnoughMoney(outcome.total!, outcome.funds ?? '0'));
+  if (outcome.seller === null) throw notFound('unknown_listing', NO_SUCH_LISTING);
+  if (outcome.seller === buyer) throw forbidden('cannot_buy_own_listing', OWN_LISTING);
+  if (outcome.left === null || outcome.cancelled || outcome.left === 0)
+    throw conflict('listing_sold_out', LISTING_GONE);
+  if (outcome.left < request.qty) throw conflict('not_enough_left', onlyLeft(outcome.left));
+  throw conflict('not_enough_money', notEnoughMoney(outcome.total!, outcome.funds ?? '0'));
 }
 
 /** The seller is known only once the statement has read the listing: their topics name this. */
@@ -295,7 +296,8 @@ async function storedResponse(
 }
 
 function storedAnswer(row: StoredPurchase, request: PurchaseRequest): Purchase {
-  if (row.listingId !== request.id || row.qty !== request.qty) throw conflict(KEY_REUSED);
+  if (row.listingId !== request.id || row.qty !== request.qty)
+    throw conflict('idempotency_key_reused', KEY_REUSED);
   // Answers stored before money was decimal text hold JSON numbers: the price and the total are
   // taken from their exact columns, and such a balance is written with its two decimals.
   const response = row.response as Omit<Purchase, 'balance'> & { balance: string | number };

@@ -22,7 +22,7 @@ export function offlineUuid(username: string): string {
 
 function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw invalid(`A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    throw invalid('invalid_request', `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
   }
 }
 
@@ -42,7 +42,7 @@ async function findPlayer(db: Db | Tx, username: string) {
 
 async function requirePlayer(db: Db, username: string) {
   const player = await findPlayer(db, username);
-  if (!player) throw notFound(`No player named ${username}`);
+  if (!player) throw notFound('unknown_player', `No player named ${username}`);
   return player;
 }
 
@@ -68,7 +68,7 @@ export async function createAccount(
   by: SystemActor = 'command line',
 ): Promise<{ uuid: string; username: string; roles: string[] }> {
   if (!username.safeParse(input.username).success)
-    throw invalid(`${input.username} is not a valid player name`);
+    throw invalid('invalid_request', `${input.username} is not a valid player name`);
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const roles = normaliseRoles(input.roles ?? []);

@@ -1,5 +1,6 @@
 // Sign-in, refresh-token rotation with reuse detection, sign-out (DESIGN.md section 4 "Auth").
 import { type LoginResponse, REFRESH_TOKEN_DAYS, TWO_FACTOR_REQUIRED, type User } from '@prison/shared/auth';
+import type { ErrorCode } from '@prison/shared/errors';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, players, refreshTokens } from '../../db/schema.ts';
@@ -16,7 +17,8 @@ export const BAD_REFRESH = 'Your session has ended. Please sign in again.';
 export const BAD_SECOND_FACTOR = 'Invalid two-factor code';
 
 /** The password was right but the second factor is missing or wrong: the login page asks for the code. */
-export const secondFactorRefused = (detail: string) => unauthenticated(detail, { two_factor_required: true });
+export const secondFactorRefused = (code: ErrorCode, detail: string) =>
+  unauthenticated(code, detail, { two_factor_required: true });
 
 /** Why a sign-in failed, each counted by the route's limiter. */
 export type LoginRefusal = 'credentials' | 'second_factor';
@@ -73,7 +75,7 @@ export async function login(
   if (!account || !ok) return 'credentials';
   const secondFactor = await checkSecondFactor(db, account.uuid, code);
   // Asking for the code is not a failure; a wrong one is.
-  if (secondFactor === 'missing') throw secondFactorRefused(TWO_FACTOR_REQUIRED);
+  if (secondFactor === 'missing') throw secondFactorRefused('two_factor_required', TWO_FACTOR_REQUIRED);
   if (secondFactor === 'wrong') return 'second_factor';
   const signIn: SignInMethod = secondFactor === 'none' ? 'password' : secondFactor;
   const user: User = { uuid: account.uuid, username: account.username, roles: account.roles };
@@ -117,7 +119,7 @@ export async function refresh(db: Db, tokens: AccessTokens, presented: string) {
     const refresh_token = await issueRefreshToken(tx, user.uuid, row.familyId);
     return { user, refresh_token, sid: row.familyId };
   });
-  if (outcome === null || outcome === 'reused') throw unauthenticated(BAD_REFRESH);
+  if (outcome === null || outcome === 'reused') throw unauthenticated('session_ended', BAD_REFRESH);
   const { user, sid, refresh_token } = outcome;
   return { access_token: await tokens.sign({ ...user, sid }), refresh_token };
 }
@@ -135,6 +137,6 @@ export async function logout(db: Db, presented: string | undefined): Promise<voi
 
 export async function currentUser(db: Db, uuid: string): Promise<User> {
   const user = await findUser(db, uuid);
-  if (!user) throw unauthenticated('Not signed in');
+  if (!user) throw unauthenticated('not_signed_in', 'Not signed in');
   return user;
 }

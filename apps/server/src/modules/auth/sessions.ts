@@ -119,7 +119,7 @@ export async function revokeSession(db: Db, playerUuid: string, id: string): Pro
   const ended = await db.transaction((tx) =>
     endSessions(tx, and(eq(sessions.id, id), eq(sessions.playerUuid, playerUuid))),
   );
-  if (ended.length === 0) throw notFound(NO_SUCH_SESSION);
+  if (ended.length === 0) throw notFound('unknown_session', NO_SUCH_SESSION);
 }
 
 export function logoutEverywhere(db: Db, playerUuid: string): Promise<void> {

@@ -4,7 +4,7 @@
 // second factor, of an account that still has two-factor sign-in on.
 import { STAFF_SIGN_IN_WITH_CODE, STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/auth';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../errors.ts';
+import { type DomainError, forbidden } from '../../errors.ts';
 import { currentUser } from './service.ts';
 import { holdsPower, type StaffPower } from './staff-roles.ts';
 import type { AccessClaims } from './tokens.ts';
@@ -17,8 +17,8 @@ export interface Reader {
   uuid: string | null;
   /** May read as staff: ADMIN, OWNER or WEB_ADMIN with, where required, a passed second factor. */
   staff: boolean;
-  /** For staff refused a staff read for want of a second factor: what to do about it. */
-  staffRefusal?: string;
+  /** For staff refused a staff read for want of a second factor: the refusal, saying what to do. */
+  staffRefusal?: DomainError;
 }
 
 export const VISITOR: Reader = { uuid: null, staff: false };
@@ -44,15 +44,15 @@ export async function staffStanding(
   return auth.secondFactor === true ? 'staff' : 'sign_in_with_code';
 }
 
-/** What a member of staff lacking the second factor is told; null for any other standing. */
-export function secondFactorRefusal(standing: StaffStanding): string | null {
-  if (standing === 'enrol') return STAFF_TWO_FACTOR_REQUIRED;
-  if (standing === 'sign_in_with_code') return STAFF_SIGN_IN_WITH_CODE;
+/** The refusal of a member of staff lacking the second factor (403); null for any other standing. */
+export function secondFactorRefusal(standing: StaffStanding): DomainError | null {
+  if (standing === 'enrol') return forbidden('staff_two_factor_required', STAFF_TWO_FACTOR_REQUIRED);
+  if (standing === 'sign_in_with_code') return forbidden('staff_sign_in_with_code', STAFF_SIGN_IN_WITH_CODE);
   return null;
 }
 
 /** Throws the refusal of a standing other than 'staff' (403, saying what to do about it). */
 export function refuseUnlessStaff(standing: StaffStanding): void {
   if (standing === 'staff') return;
-  throw forbidden(secondFactorRefusal(standing) ?? NOT_PERMITTED);
+  throw secondFactorRefusal(standing) ?? forbidden('not_permitted', NOT_PERMITTED);
 }

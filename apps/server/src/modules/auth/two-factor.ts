@@ -169,7 +169,7 @@ async function requirePassword(
 ): Promise<void> {
   if (await isCurrentPassword(db, uuid, password)) return;
   await recordAudit(db, { actor: uuid, action, outcome: 'refused', detail: { reason: 'wrong password' } });
-  throw invalid(WRONG_PASSWORD);
+  throw invalid('wrong_password', WRONG_PASSWORD);
 }
 
 /** A new secret, not active until a code from it is confirmed; replaces any setup not confirmed. */
@@ -187,7 +187,7 @@ export async function setUp(db: Db, uuid: string, password: string): Promise<Two
     .values({ playerUuid: uuid, ...values })
     .onConflictDoUpdate({ target: twoFactor.playerUuid, set: values, setWhere: isNull(twoFactor.enabledAt) })
     .returning({ uuid: twoFactor.playerUuid });
-  if (started.length === 0) throw conflict('Two-factor sign-in is already on.');
+  if (started.length === 0) throw conflict('two_factor_already_on', 'Two-factor sign-in is already on.');
   const label = `${encodeURIComponent(SITE_NAME)}:${encodeURIComponent(player?.username ?? uuid)}`;
   const query = new URLSearchParams({ secret, issuer: SITE_NAME });
   return { secret, otpauth_url: `otpauth://totp/${label}?${query}` };
@@ -206,8 +206,8 @@ export async function enable(
   await requirePassword(db, uuid, password, '2fa.enable');
   const enabled = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.playerUuid, uuid)).for('update');
-    if (!row) throw conflict('Start the two-factor setup first.');
-    if (row.enabledAt) throw conflict('Two-factor sign-in is already on.');
+    if (!row) throw conflict('two_factor_setup_not_started', 'Start the two-factor setup first.');
+    if (row.enabledAt) throw conflict('two_factor_already_on', 'Two-factor sign-in is already on.');
     if (!isTotpCode(code) || (await useCode(tx, uuid, row.secret, code)) === null) return null;
     await recordAudit(tx, { actor: uuid, action: '2fa.enable', outcome: 'ok' });
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -222,7 +222,7 @@ export async function enable(
   });
   if (!enabled) {
     await recordAudit(db, { actor: uuid, action: '2fa.enable', outcome: 'refused' });
-    throw invalid(WRONG_CODE);
+    throw invalid('wrong_two_factor_code', WRONG_CODE);
   }
   return enabled;
 }
@@ -240,7 +240,7 @@ export async function disable(
       .from(twoFactor)
       .where(and(eq(twoFactor.playerUuid, uuid), isNotNull(twoFactor.enabledAt)))
       .for('update');
-    if (!row) throw conflict('Two-factor sign-in is not on.');
+    if (!row) throw conflict('two_factor_not_on', 'Two-factor sign-in is not on.');
     if ((await useCode(tx, uuid, row.secret, code)) === null) return false;
     await recordAudit(tx, { actor: uuid, action: '2fa.disable', outcome: 'ok' });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, uuid));
@@ -249,7 +249,7 @@ export async function disable(
   });
   if (!done) {
     await recordAudit(db, { actor: uuid, action: '2fa.disable', outcome: 'refused' });
-    throw invalid(WRONG_CODE);
+    throw invalid('wrong_two_factor_code', WRONG_CODE);
   }
 }
 
@@ -299,13 +299,15 @@ export async function resetTwoFactor(
       )
       .orderBy(desc(sql`coalesce(${players.lastSeenAt}, ${players.createdAt})`))
       .limit(1);
-    if (!player) throw notFound(`No player named ${'uuid' in member ? member.uuid : member.username}`);
+    if (!player)
+      throw notFound('unknown_player', `No player named ${'uuid' in member ? member.uuid : member.username}`);
     const [row] = await tx
       .select({ enabledAt: twoFactor.enabledAt })
       .from(twoFactor)
       .where(eq(twoFactor.playerUuid, player.uuid))
       .for('update');
-    if (!row?.enabledAt) throw conflict(`Two-factor sign-in is not on for ${player.username}.`);
+    if (!row?.enabledAt)
+      throw conflict('two_factor_not_on', `Two-factor sign-in is not on for ${player.username}.`);
     await recordAudit(tx, { actor: by, action: '2fa.reset', target: player.username, outcome: 'ok' });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerUuid, player.uuid));
     await tx.delete(twoFactor).where(eq(twoFactor.playerUuid, player.uuid));

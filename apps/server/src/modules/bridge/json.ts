@@ -28,7 +28,7 @@ export const MAX_BRIDGE_DEPTH = 32;
 export function parseBridgeBody(body: string): unknown {
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   if (nestingDepth(text) > MAX_BRIDGE_DEPTH) {
-    throw invalid(`Body is not valid JSON: nested more than ${MAX_BRIDGE_DEPTH} deep`);
+    throw invalid('malformed_json', `Body is not valid JSON: nested more than ${MAX_BRIDGE_DEPTH} deep`);
   }
   let value: unknown;
   try {
@@ -38,7 +38,7 @@ export function parseBridgeBody(body: string): unknown {
     });
   } catch (err) {
     if (err instanceof SyntaxError || err instanceof RangeError) {
-      throw invalid(`Body is not valid JSON: ${err.message}`);
+      throw invalid('malformed_json', `Body is not valid JSON: ${err.message}`);
     }
     throw err;
   }
@@ -86,9 +86,9 @@ function plain(value: unknown, events: Set<unknown> | null): unknown {
   if (!isRecord(value)) return value;
   const isEvent = events?.has(value) ?? false;
   for (const key of Object.keys(value)) {
-    if (key === '__proto__') throw invalid('Object contains forbidden prototype property');
+    if (key === '__proto__') throw invalid('malformed_json', 'Object contains forbidden prototype property');
     if (key === 'constructor' && isRecord(value[key]) && Object.hasOwn(value[key], 'prototype')) {
-      throw invalid('Object contains forbidden prototype property');
+      throw invalid('malformed_json', 'Object contains forbidden prototype property');
     }
     const field = value[key];
     value[key] =

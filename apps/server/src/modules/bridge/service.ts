@@ -19,6 +19,7 @@ import {
   type ReceivedBridgeEventOf,
   receivedBridgeEventSchema,
 } from '@prison/shared/bridge';
+import type { BridgeEventErrorCode } from '@prison/shared/errors';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -70,6 +71,7 @@ export const BATCH_BUSY =
 
 export interface EventError {
   index: number;
+  code: BridgeEventErrorCode;
   reason: string;
 }
 
@@ -87,7 +89,7 @@ export class BridgeBatchError extends DomainError {
     readonly errors: EventError[],
     readonly refusedAccounts: readonly RefusedAccountEvent[] = [],
   ) {
-    super('invalid', `${errors.length} event(s) rejected; nothing was applied`, { errors });
+    super('invalid', 'events_refused', `${errors.length} event(s) rejected; nothing was applied`, { errors });
   }
 }
 
@@ -194,7 +196,7 @@ async function settleBatch(
   rawEvents.forEach((raw, index) => {
     const parsed = receivedBridgeEventSchema.safeParse(raw);
     if (!parsed.success) {
-      errors.push({ index, reason: describeIssues(parsed.error) });
+      errors.push({ index, code: 'event_invalid', reason: describeIssues(parsed.error) });
       return;
     }
     const sent = parsed.data.at ? new Date(parsed.data.at) : null;
@@ -222,7 +224,7 @@ async function settleBatch(
       if (err instanceof DomainError) throw err;
       if (err instanceof SetRefused) throw await pinRefusal(db, events, err.dataError, accounts);
       if (RETRYABLE_STATES.has(sqlState(err) ?? '')) {
-        if (attempt >= BATCH_RETRIES) throw unavailable(BATCH_BUSY);
+        if (attempt >= BATCH_RETRIES) throw unavailable('database_busy', BATCH_BUSY);
         // A little jitter so that the batches that collided do not collide again.
         await sleep(10 * (attempt + 1) + Math.random() * 40);
         continue;
@@ -235,7 +237,10 @@ async function settleBatch(
 }
 
 const refusedValue = (err: unknown) =>
-  invalid(`The database refused a value in the batch (${databaseMessage(err)}); nothing was applied`);
+  invalid(
+    'value_refused',
+    `The database refused a value in the batch (${databaseMessage(err)}); nothing was applied`,
+  );
 
 /**
  * Finds the event whose value the database refused in a statement of several: applies the batch
@@ -286,14 +291,16 @@ async function runBatch(
   const errors: EventError[] = [];
   for (const { index, event } of toApply) {
     const problem = checkReferences(event, known);
-    if (problem) errors.push({ index, reason: problem });
+    if (problem) errors.push({ index, ...problem });
   }
   const refused = await checkAccountEvents(
     tx,
     toApply.filter((p) => !errors.some((e) => e.index === p.index)),
     accounts,
   );
-  errors.push(...refused.map(({ index, reason }) => ({ index, reason })));
+  errors.push(
+    ...refused.map(({ index, reason }) => ({ index, code: 'staff_account_refused' as const, reason })),
+  );
   if (errors.length > 0) {
     throw new BridgeBatchError(
       errors.sort((a, b) => a.index - b.index),
@@ -443,14 +450,19 @@ async function checkAccountEvents(
   return refused;
 }
 
+/** Why an event is refused: its code and the reason. */
+type Problem = Omit<EventError, 'index'>;
+
 /** Checks an event against what exists at its place in the batch, and records what it creates. */
-function checkReferences(event: ReceivedBridgeEvent, known: Known): string | null {
+function checkReferences(event: ReceivedBridgeEvent, known: Known): Problem | null {
   if (event.type === 'player.join') {
     known.players.add(event.uuid.toLowerCase());
     return null;
   }
   for (const uuid of referencedPlayers(event)) {
-    if (!known.players.has(uuid.toLowerCase())) return `unknown player ${uuid} (send player.join first)`;
+    if (!known.players.has(uuid.toLowerCase())) {
+      return { code: 'unknown_player', reason: `unknown player ${uuid} (send player.join first)` };
+    }
   }
   switch (event.type) {
     case 'gang.upsert':
@@ -464,16 +476,22 @@ function checkReferences(event: ReceivedBridgeEvent, known: Known): string | nul
       return null;
     case 'friend.add':
       return event.uuid.toLowerCase() === event.friend_uuid.toLowerCase()
-        ? 'a player cannot befriend themselves'
+        ? { code: 'cannot_befriend_self', reason: 'a player cannot befriend themselves' }
         : null;
     case 'auction.listed':
-      if (known.listings.has(event.listing_id)) return `listing ${event.listing_id} already exists`;
+      if (known.listings.has(event.listing_id)) {
+        return { code: 'listing_exists', reason: `listing ${event.listing_id} already exists` };
+      }
       known.listings.add(event.listing_id);
       return null;
     case 'auction.cancelled':
-      return known.listings.has(event.listing_id) ? null : `unknown listing ${event.listing_id}`;
+      return known.listings.has(event.listing_id)
+        ? null
+        : { code: 'unknown_listing', reason: `unknown listing ${event.listing_id}` };
     default:
-      if ('gang_id' in event && !known.gangs.has(event.gang_id)) return `unknown gang ${event.gang_id}`;
+      if ('gang_id' in event && !known.gangs.has(event.gang_id)) {
+        return { code: 'unknown_gang', reason: `unknown gang ${event.gang_id}` };
+      }
       return null;
   }
 }
@@ -625,7 +643,9 @@ async function applyGroup(w: Write, type: GroupType, group: Prepared[]): Promise
     // A data error (numeric overflow, a broken constraint) aborts the transaction: stop here.
     if (!isDataError(err)) throw err;
     if (group.length === 1) {
-      throw new BridgeBatchError([{ index: group[0]!.index, reason: databaseMessage(err) }]);
+      throw new BridgeBatchError([
+        { index: group[0]!.index, code: 'value_refused', reason: databaseMessage(err) },
+      ]);
     }
     throw new SetRefused(err);
   }

@@ -111,6 +111,7 @@ async function checkLimits(
       .from(docRevisions);
     if (history!.bytes + more.revision > limits.maxHistoryBytes) {
       throw tooLarge(
+        'docs_history_full',
         `The docs' history may hold at most ${sizeText(limits.maxHistoryBytes)}, and this revision would go past it. Ask the site's owner to raise DOCS_MAX_HISTORY_MB.`,
       );
     }
@@ -125,18 +126,21 @@ async function checkLimits(
     .where(listed);
   if (more.docs > 0 && held!.docs + more.docs > limits.maxDocs) {
     throw conflict(
+      'docs_full',
       `The site already keeps ${limits.maxDocs} docs, the most it allows. Delete one that is no longer needed first.`,
     );
   }
   if (more.bytes > 0 && held!.bytes + more.bytes > limits.maxTotalBytes) {
     throw tooLarge(
+      'docs_full',
       `All docs together may hold at most ${sizeText(limits.maxTotalBytes)} of text, and this would go past it. Shorten or delete a doc first.`,
     );
   }
 }
 
 function checkContentSize(content: string): void {
-  if (docContentBytes(content) > DOC_CONTENT_MAX_BYTES) throw tooLarge(DOC_CONTENT_TOO_LARGE);
+  if (docContentBytes(content) > DOC_CONTENT_MAX_BYTES)
+    throw tooLarge('doc_too_large', DOC_CONTENT_TOO_LARGE);
 }
 
 interface Attempt {
@@ -180,7 +184,7 @@ async function lockListed(tx: Tx, slug: string): Promise<{ id: number; doc: Doc 
     .from(docs)
     .where(and(eq(docs.slug, slug), listed))
     .for('update');
-  if (!row) throw notFound(NO_SUCH_DOC);
+  if (!row) throw notFound('unknown_doc', NO_SUCH_DOC);
   return row;
 }
 
@@ -271,7 +275,7 @@ export async function editDoc(
   return audited(db, { actor, action: 'doc.edit', target: slug }, async (tx) => {
     await takeDocsTurn(tx);
     const locked = await lockListed(tx, slug);
-    if (locked.doc.revision !== input.revision) throw conflict(DOC_CHANGED);
+    if (locked.doc.revision !== input.revision) throw conflict('doc_changed', DOC_CHANGED);
     return saveRevision(tx, locked, input, { actor, action: 'doc.edit' }, limits);
   });
 }
@@ -301,8 +305,8 @@ export async function restoreDoc(db: Db, slug: string, actor: string, limits: Do
       .from(docs)
       .where(eq(docs.slug, slug))
       .for('update');
-    if (!row) throw notFound(NO_SUCH_DOC);
-    if (!row.deletedAt) throw conflict(NOT_DELETED);
+    if (!row) throw notFound('unknown_doc', NO_SUCH_DOC);
+    if (!row.deletedAt) throw conflict('doc_not_deleted', NOT_DELETED);
     const { id, doc } = row;
     await checkLimits(tx, limits, { docs: 1, bytes: docContentBytes(doc.content), revision: 0 });
     await recordAudit(tx, {
@@ -334,8 +338,8 @@ export async function restoreRevision(
       .select({ title: docRevisions.title, content: docRevisions.content })
       .from(docRevisions)
       .where(and(eq(docRevisions.docId, locked.id), eq(docRevisions.revision, n)));
-    if (!old) throw notFound(NO_SUCH_REVISION);
-    if (locked.doc.revision !== current) throw conflict(DOC_CHANGED);
+    if (!old) throw notFound('unknown_revision', NO_SUCH_REVISION);
+    if (locked.doc.revision !== current) throw conflict('doc_changed', DOC_CHANGED);
     return saveRevision(
       tx,
       locked,
@@ -349,7 +353,7 @@ export async function restoreRevision(
 /** The id of a doc, listed or deleted (staff see both). */
 async function docId(db: Db, slug: string): Promise<number> {
   const [doc] = await db.select({ id: docs.id }).from(docs).where(eq(docs.slug, slug));
-  if (!doc) throw notFound(NO_SUCH_DOC);
+  if (!doc) throw notFound('unknown_doc', NO_SUCH_DOC);
   return doc.id;
 }
 
@@ -384,6 +388,6 @@ export async function docRevision(db: Db, slug: string, n: number): Promise<DocR
     .from(docRevisions)
     .leftJoin(players, eq(players.uuid, docRevisions.authorUuid))
     .where(and(eq(docRevisions.docId, await docId(db, slug)), eq(docRevisions.revision, n)));
-  if (!row) throw notFound(NO_SUCH_REVISION);
+  if (!row) throw notFound('unknown_revision', NO_SUCH_REVISION);
   return revisionAnswer(row);
 }

@@ -15,5 +15,5 @@ export function mayReadStatistics(reader: Reader, player: { uuid: string; hidden
 
 /** For a read that is only statistics: 403 when `reader` may not read them. */
 export function requireStatistics(reader: Reader, player: { uuid: string; hidden: boolean }): void {
-  if (!mayReadStatistics(reader, player)) throw forbidden(STATISTICS_PRIVATE);
+  if (!mayReadStatistics(reader, player)) throw forbidden('statistics_private', STATISTICS_PRIVATE);
 }

@@ -49,7 +49,7 @@ const profileQuery = perDatabase((db) =>
 
 export async function publicProfile(db: Db, uuid: string): Promise<PublicProfile> {
   const [row] = await profileQuery(db).execute({ uuid });
-  if (!row) throw notFound(NO_SUCH_PLAYER);
+  if (!row) throw notFound('unknown_player', NO_SUCH_PLAYER);
   const { lastSeenAt, ...profile } = row;
   return { ...profile, last_seen_at: iso(lastSeenAt) };
 }
@@ -63,7 +63,7 @@ export async function statsOf(db: Db, reader: Reader, uuid: string): Promise<Pla
     .select({ level: players.level, xp: players.xp, hidden: players.statsHidden })
     .from(players)
     .where(eq(players.uuid, uuid));
-  if (!row) throw notFound(NO_SUCH_PLAYER);
+  if (!row) throw notFound('unknown_player', NO_SUCH_PLAYER);
   requireStatistics(reader, { uuid, hidden: row.hidden });
   const player = { level: row.level, xp: row.xp };
   const stats = await statisticsOf(db, uuid);
@@ -99,9 +99,9 @@ export async function activityFeed(
   const player = uuid.toLowerCase();
   const viewer = reader.uuid;
   if (player !== viewer.toLowerCase() && !reader.staff)
-    throw forbidden(reader.staffRefusal ?? NOT_YOUR_ACTIVITY);
+    throw reader.staffRefusal ?? forbidden('not_your_activity', NOT_YOUR_ACTIVITY);
   const [exists] = await db.select({ uuid: players.uuid }).from(players).where(eq(players.uuid, player));
-  if (!exists) throw notFound(NO_SUCH_PLAYER);
+  if (!exists) throw notFound('unknown_player', NO_SUCH_PLAYER);
 
   return (await feedQuery(db, viewer, player, limit)).map(toItem);
 }
@@ -147,7 +147,7 @@ export async function privacyOf(db: Db, uuid: string): Promise<Privacy> {
     .select({ hide_stats: players.statsHidden })
     .from(players)
     .where(eq(players.uuid, uuid));
-  if (!row) throw notFound(NO_SUCH_PLAYER);
+  if (!row) throw notFound('unknown_player', NO_SUCH_PLAYER);
   return row;
 }
 
@@ -160,7 +160,7 @@ export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<P
       .set({ statsHidden: hide })
       .where(eq(players.uuid, uuid))
       .returning({ hide_stats: players.statsHidden });
-    if (!row) throw notFound(NO_SUCH_PLAYER);
+    if (!row) throw notFound('unknown_player', NO_SUCH_PLAYER);
     await notifyChanges(tx, changes);
     return row;
   });

@@ -38,7 +38,7 @@ export class CardRenderer {
 
   private async inTurn(render: () => Promise<Buffer>): Promise<Buffer> {
     if (this.running < RENDERS_AT_ONCE) this.running++;
-    else if (this.waiting.length >= MAX_WAITING_RENDERS) throw unavailable(RENDER_BUSY);
+    else if (this.waiting.length >= MAX_WAITING_RENDERS) throw unavailable('previews_busy', RENDER_BUSY);
     // The render that finishes hands its turn straight to the next in line.
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {

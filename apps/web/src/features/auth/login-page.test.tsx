@@ -87,8 +87,12 @@ describe('LoginPage', () => {
     const { requests } = stubFetch(async (request) => {
       const { code } = await request.clone().json();
       if (code === '123456') return json(SESSION);
-      const detail = code === undefined ? 'Two-factor code required' : 'Invalid two-factor code';
-      return json({ detail, two_factor_required: true }, 401);
+      return json(
+        code === undefined
+          ? { detail: 'Two-factor code required', code: 'two_factor_required', two_factor_required: true }
+          : { detail: 'Invalid two-factor code', code: 'wrong_two_factor_code', two_factor_required: true },
+        401,
+      );
     });
     renderLogin();
     const user = await signIn();
@@ -112,7 +116,12 @@ describe('LoginPage', () => {
   });
 
   it('goes back to the name and password from the code step', async () => {
-    stubFetch(async () => json({ detail: 'Two-factor code required', two_factor_required: true }, 401));
+    stubFetch(async () =>
+      json(
+        { detail: 'Two-factor code required', code: 'two_factor_required', two_factor_required: true },
+        401,
+      ),
+    );
     renderLogin();
     const user = await signIn();
     await user.click(await screen.findByRole('button', { name: 'Use another account' }));

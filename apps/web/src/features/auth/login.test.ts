@@ -43,7 +43,10 @@ describe('requestLogin', () => {
 
   it('sends the two-factor code, and rejects with TwoFactorRequiredError when the server asks for one', async () => {
     const { requests } = stubFetch(async () =>
-      json({ detail: 'Invalid two-factor code', two_factor_required: true }, 401),
+      json(
+        { detail: 'Invalid two-factor code', code: 'wrong_two_factor_code', two_factor_required: true },
+        401,
+      ),
     );
     const refused = requestLogin('DemoPlayer', 'prison-demo', '000000');
     await expect(refused).rejects.toThrow(TwoFactorRequiredError);
