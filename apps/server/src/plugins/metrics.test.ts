@@ -121,7 +121,7 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${TOKEN}`, 'Bearer ', TOKEN]) {
       const res = await t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
       expect(res.statusCode, authorization).toBe(401);
-      expect(res.json()).toEqual({ detail: 'A valid metrics token is required' });
+      expect(res.json()).toEqual({ detail: 'A valid metrics token is required', code: 'invalid_token' });
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     }
     // Over a real connection too: the fast lane never answers it.
@@ -290,10 +290,11 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     for (const headers of [{}, scraper]) {
       const res = await t.app.inject({ url: '/metrics', headers });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'No such endpoint: GET /metrics' });
+      expect(res.json()).toEqual({ detail: 'No such endpoint: GET /metrics', code: 'no_such_endpoint' });
     }
     expect((await t.app.inject({ url: '/api/no-such-thing' })).json()).toEqual({
       detail: 'No such endpoint: GET /api/no-such-thing',
+      code: 'no_such_endpoint',
     });
   });
 });

@@ -165,7 +165,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable for 10 s
     for (const answer of probes.healthz!) expect(answer).toEqual({ status: 200, body: { status: 'ok' } });
     for (const name of ['listings', 'docs', 'buy', 'bridge']) {
       for (const answer of probes[name]!) {
-        expect(answer, name).toEqual({ status: 503, body: { detail: expect.stringMatching(/\w/) } });
+        expect(answer, name).toEqual({
+          status: 503,
+          body: { detail: expect.stringMatching(/\w/), code: 'database_unavailable' },
+        });
       }
     }
 

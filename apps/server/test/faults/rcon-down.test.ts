@@ -103,7 +103,7 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
 
   it('answers 503 at once when nothing listens on the RCON port, and records it', async () => {
     const [down, site] = await Promise.all([command('list'), siteAnswers()]);
-    expect(down).toEqual({ status: 503, body: { detail: UNREACHABLE } });
+    expect(down).toEqual({ status: 503, body: { detail: UNREACHABLE, code: 'game_server_unavailable' } });
     expectSiteFine(site);
     const audit = await call<{ command: string; error: string | null }[]>(`${url}/api/admin/commands`, {
       headers: { authorization: `Bearer ${staffToken}` },
@@ -146,7 +146,7 @@ describe.each(databaseKinds())('the game server’s RCON down, on %s', (kind) =>
     await rcon.close();
     rcon = undefined;
     const [down, site] = await Promise.all([command('tps'), siteAnswers()]);
-    expect(down).toEqual({ status: 503, body: { detail: UNREACHABLE } });
+    expect(down).toEqual({ status: 503, body: { detail: UNREACHABLE, code: 'game_server_unavailable' } });
     expectSiteFine(site);
 
     rcon = await startRconServer({ port: rconPort, password: PASSWORD, handle });

@@ -3,6 +3,7 @@
 // money and listing invariants, and a watch on the process for unhandled rejections.
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { ERROR_CODES } from '@prison/shared/errors';
 import { startRconServer } from '@prison/simulator/rcon-server';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -39,7 +40,7 @@ const preview = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…
 
 /**
  * What every answer must be, whatever the request: never a server error, and a client error is
- * JSON {detail: string} without a stack trace. 2xx JSON answers must parse.
+ * JSON {detail: string, code} (a code of ERROR_CODES) without a stack trace. 2xx JSON answers must parse.
  */
 /**
  * Never a 5xx; a 4xx is JSON {detail}, except the "not found" page of a player or gang that does
@@ -70,6 +71,11 @@ export function expectSound(answer: Answer, what: string, method = 'GET', pageNo
     );
     expect((detail as string).length).toBeGreaterThan(0);
     expect(detail as string, `${what}: a stack trace reached the client`).not.toMatch(/\n\s+at /);
+    const code = (body as { code?: unknown }).code;
+    expect(
+      typeof code === 'string' && Object.hasOwn(ERROR_CODES, code),
+      `${what} answered ${answer.statusCode} without a code of the catalogue: ${preview(text)}`,
+    ).toBe(true);
   } else if (type.startsWith('application/json')) {
     expect(() => JSON.parse(text), `${what} answered ${answer.statusCode} with bad JSON`).not.toThrow();
   }

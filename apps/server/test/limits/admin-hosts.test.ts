@@ -57,12 +57,16 @@ describe.each(databaseKinds())('the admin API and ADMIN_HOSTS (%s)', (kind) => {
           expect(res.statusCode, `${host}${url}`).toBe(404);
           expect(res.json(), `${host}${url}`).toEqual({
             detail: `No such endpoint: GET ${url.split('?')[0]}`,
+            code: 'no_such_endpoint',
           });
         }
         const anonymous = await t.app.inject({ url: '/api/admin/dashboard', headers: { host } });
         expect(anonymous.statusCode).toBe(404);
       }
-      expect(unknown.json()).toEqual({ detail: 'No such endpoint: GET /api/admin/nothing-here' });
+      expect(unknown.json()).toEqual({
+        detail: 'No such endpoint: GET /api/admin/nothing-here',
+        code: 'no_such_endpoint',
+      });
     });
 
     it('runs nothing sent to another host', async () => {
@@ -72,7 +76,10 @@ describe.each(databaseKinds())('the admin API and ADMIN_HOSTS (%s)', (kind) => {
         payload: { command: 'list' },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'No such endpoint: POST /api/admin/command' });
+      expect(res.json()).toEqual({
+        detail: 'No such endpoint: POST /api/admin/command',
+        code: 'no_such_endpoint',
+      });
       expect((await t.db.select().from(staffCommands)).length).toBe(before);
       // On the admin host the same command is taken (and written to the audit, RCON being unset here).
       const taken = await ask('admin.example.net', '/api/admin/command', {

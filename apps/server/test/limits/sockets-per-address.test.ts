@@ -11,6 +11,7 @@ const TOO_MANY = {
   status: 429,
   body: JSON.stringify({
     detail: 'Too many live connections from your address (at most 3). Close a tab and try again.',
+    code: 'too_many_connections',
   }),
   contentType: 'application/json; charset=utf-8',
 };

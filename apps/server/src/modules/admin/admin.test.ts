@@ -212,11 +212,14 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
       async ({ send }) => {
         const visitor = await send(null);
         expect(visitor.statusCode).toBe(401);
-        expect(visitor.json()).toEqual({ detail: 'Not signed in' });
+        expect(visitor.json()).toEqual({ detail: 'Not signed in', code: 'not_signed_in' });
         for (const as of [token.player, token.stranger]) {
           const player = await send(as);
           expect(player.statusCode).toBe(403);
-          expect(player.json()).toEqual({ detail: 'You do not have permission to do that' });
+          expect(player.json()).toEqual({
+            detail: 'You do not have permission to do that',
+            code: 'not_permitted',
+          });
         }
       },
     );
@@ -347,7 +350,7 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     ])('refuses %j with 400', async (payload, detail) => {
       const res = await command(payload, token.webAdmin);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail });
+      expect(res.json()).toEqual({ detail, code: 'invalid_request' });
     });
 
     it('sends only the commands RCON_ALLOW lists, when it is set', async () => {
@@ -356,7 +359,10 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
         expect((await command({ command: '/Say hello' })).json().output).toBe('[Server] hello');
         const refused = await command({ command: 'op AdminAda' });
         expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toEqual({ detail: 'That command is not allowed from the site' });
+        expect(refused.json()).toEqual({
+          detail: 'That command is not allowed from the site',
+          code: 'command_not_allowed',
+        });
         expect((await command({ command: 'sayonara' })).statusCode).toBe(403);
       });
     });
@@ -364,20 +370,26 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     it('answers 503 with a clear detail when RCON is not configured', async () => {
       const res = await withRcon({ port: null }, () => command({ command: 'list' }));
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'RCON is not configured' });
+      expect(res.json()).toEqual({ detail: 'RCON is not configured', code: 'rcon_not_configured' });
     });
 
     it('answers 503 when the game server refuses the password', async () => {
       const res = await withRcon({ password: 'not-the-rcon-password' }, () => command({ command: 'list' }));
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'The game server refused the RCON password' });
+      expect(res.json()).toEqual({
+        detail: 'The game server refused the RCON password',
+        code: 'rcon_password_refused',
+      });
       expect((await command({ command: 'list' })).statusCode).toBe(200);
     });
 
     it('answers 503 while the game server is down, and works again once it is back', async () => {
       const down = await whileRconDown(() => command({ command: 'list' }));
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ detail: 'The game server is not reachable over RCON' });
+      expect(down.json()).toEqual({
+        detail: 'The game server is not reachable over RCON',
+        code: 'game_server_unavailable',
+      });
       const back = await command({ command: 'list' });
       expect(back.statusCode, back.body).toBe(200);
       expect(back.json().output).toBe(LIST);
@@ -386,7 +398,10 @@ describe.each(databaseKinds())('the admin console on %s', (kind) => {
     it('answers 503 when the game server does not answer in time', async () => {
       const res = await command({ command: 'hang' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'The game server did not answer in time' });
+      expect(res.json()).toEqual({
+        detail: 'The game server did not answer in time',
+        code: 'game_server_timeout',
+      });
       expect((await command({ command: 'tps' })).statusCode).toBe(200);
     });
 

@@ -111,11 +111,14 @@ describe.each(databaseKinds())('the audit log on %s', (kind) => {
     it('refuses a visitor (401) and anyone without ADMIN, OWNER or WEB_ADMIN (403)', async () => {
       const visitor = await get('/api/admin/audit', null);
       expect(visitor.statusCode).toBe(401);
-      expect(visitor.json()).toEqual({ detail: 'Not signed in' });
+      expect(visitor.json()).toEqual({ detail: 'Not signed in', code: 'not_signed_in' });
       for (const as of [token.player, token.nobody]) {
         const res = await get('/api/admin/audit', as);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ detail: 'You do not have permission to do that' });
+        expect(res.json()).toEqual({
+          detail: 'You do not have permission to do that',
+          code: 'not_permitted',
+        });
       }
     });
 
@@ -301,7 +304,7 @@ describe.each(databaseKinds())('the audit log on %s', (kind) => {
     ])('refuses %s with 400 {detail}', async (query, detail) => {
       const res = await get(`/api/admin/audit?${query}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: expect.stringMatching(detail) });
+      expect(res.json()).toEqual({ detail: expect.stringMatching(detail), code: 'invalid_request' });
     });
   });
 

@@ -138,7 +138,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
     it('needs a signed-in player', async () => {
       const res = await categories();
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Not signed in' });
+      expect(res.json()).toEqual({ detail: 'Not signed in', code: 'not_signed_in' });
     });
 
     it("answers each category's active listings, price range and name without colour codes", async () => {
@@ -267,7 +267,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const m = await market();
       const missing = await listings(m.token.buyer, 'nothing-here');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'No such auction category' });
+      expect(missing.json()).toEqual({ detail: 'No such auction category', code: 'unknown_category' });
       const badSort = await listings(m.token.buyer, m.gems, '?sort=cheapest');
       expect(badSort.statusCode).toBe(400);
       expect(badSort.json().detail).toContain(
@@ -299,7 +299,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const { ruby } = await market();
       expect(await refused(undefined, { id: ruby.id, qty: 1 })).toEqual({
         status: 401,
-        body: { detail: 'Not signed in' },
+        body: { detail: 'Not signed in', code: 'not_signed_in' },
       });
     });
 
@@ -332,7 +332,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const { token } = await market();
       expect(await refused(token.buyer, { id: 'no-such-listing', qty: 1 })).toEqual({
         status: 404,
-        body: { detail: 'No such listing' },
+        body: { detail: 'No such listing', code: 'unknown_listing' },
       });
     });
 
@@ -340,18 +340,21 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const { token, ruby } = await market();
       expect(await refused(token.seller, { id: ruby.id, qty: 1 })).toEqual({
         status: 403,
-        body: { detail: 'You cannot buy your own listing' },
+        body: { detail: 'You cannot buy your own listing', code: 'cannot_buy_own_listing' },
       });
     });
 
     it('answers 409 for a listing withdrawn or sold out, or more than is left', async () => {
       const { token, withdrawn, soldOut, ruby } = await market();
-      const gone = { status: 409, body: { detail: 'This listing is no longer available' } };
+      const gone = {
+        status: 409,
+        body: { detail: 'This listing is no longer available', code: 'listing_sold_out' },
+      };
       expect(await refused(token.buyer, { id: withdrawn.id, qty: 1 })).toEqual(gone);
       expect(await refused(token.buyer, { id: soldOut.id, qty: 1 })).toEqual(gone);
       expect(await refused(token.buyer, { id: ruby.id, qty: 6 })).toEqual({
         status: 409,
-        body: { detail: 'Only 5 left' },
+        body: { detail: 'Only 5 left', code: 'not_enough_left' },
       });
     });
 
@@ -359,7 +362,10 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const { token, emerald } = await market();
       expect(await refused(token.buyer, { id: emerald.id, qty: 1 })).toEqual({
         status: 409,
-        body: { detail: 'Not enough money: this costs $1,000,000,000,000,000.00 and you have $99,999.99' },
+        body: {
+          detail: 'Not enough money: this costs $1,000,000,000,000,000.00 and you have $99,999.99',
+          code: 'not_enough_money',
+        },
       });
     });
 
@@ -467,6 +473,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       const tooMuch = await buy(token.buyer, { id: relic.id, qty: 3 });
       expect(tooMuch.json()).toEqual({
         detail: 'Not enough money: this costs $3,703,703,670,370.35 and you have $99,999.99',
+        code: 'not_enough_money',
       });
       expect(await brokenInvariants(t.db, [whale.uuid, crafter.uuid], [relic.id, crown.id])).toEqual([]);
     });
@@ -484,7 +491,10 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       // The key belongs to that purchase: another listing or quantity under it is refused.
       expect(await refused(token.buyer, { id: sapphire.id, qty: 2 }, headers)).toEqual({
         status: 409,
-        body: { detail: 'This Idempotency-Key was already used for a different purchase' },
+        body: {
+          detail: 'This Idempotency-Key was already used for a different purchase',
+          code: 'idempotency_key_reused',
+        },
       });
       // Keys are per player: the same key from someone else is a purchase of its own.
       const otherBuy = await buy(token.other, { id: sapphire.id, qty: 1 }, headers);

@@ -69,7 +69,7 @@ describe.each(databaseKinds())('the first page of listings on %s', (kind) => {
     const { token } = await market();
     const res = await firstPage(token, unique('no-such-category'));
     expect(res.statusCode).toBe(404);
-    expect(Object.keys(res.json())).toEqual(['detail']);
+    expect(Object.keys(res.json())).toEqual(['detail', 'code']);
   });
 
   it('follows a purchase, a new listing, a withdrawal and a rename at once', async () => {

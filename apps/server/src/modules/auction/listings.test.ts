@@ -266,12 +266,13 @@ describe.each(databaseKinds())('listing pages on %s', (kind) => {
     const quantity = forged({ s: 'quantity_asc', k: '99999999999', id: 'x' });
     expect((await page(token, key, { sort: 'quantity_asc', cursor: quantity })).json()).toEqual({
       detail: BAD_CURSOR,
+      code: 'invalid_cursor',
     });
     const empty = await page(token, key, { cursor: '' });
     expect(empty.statusCode).toBe(400);
     const otherSort = await page(token, key, { sort: 'quantity_desc', cursor: next_cursor! });
     expect(otherSort.statusCode).toBe(400);
-    expect(otherSort.json()).toEqual({ detail: CURSOR_OTHER_SORT });
+    expect(otherSort.json()).toEqual({ detail: CURSOR_OTHER_SORT, code: 'invalid_cursor' });
     // A cursor of the right shape for a listing that is gone still pages on from its place.
     const gone = encodeCursor({ sort: 'price_asc', key: '12.50', id: 'no-such-listing' });
     const after = await page(token, key, { sort: 'price_asc', cursor: gone, limit: 100 });

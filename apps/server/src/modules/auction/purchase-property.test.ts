@@ -2,6 +2,7 @@
 // against a model kept in exact cents. Every answer must be the one the model predicts, and after
 // each sequence the database must agree with the model and keep DESIGN.md section 3's invariants.
 
+import type { ErrorCode } from '@prison/shared/errors';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,9 +132,8 @@ describe('purchases against a model (PGlite)', () => {
           payload: { id: chosen?.id ?? `missing-${step.pick}`, qty: step.qty },
         });
         const expected = predict(step, chosen, balances);
-        expect({ status: res.statusCode, detail: res.json().detail }, JSON.stringify(step)).toEqual(
-          expected.answer,
-        );
+        const { detail, code } = res.json();
+        expect({ status: res.statusCode, detail, code }, JSON.stringify(step)).toEqual(expected.answer);
         if (expected.total !== undefined) {
           chosen!.left -= step.qty;
           balances[step.buyer]! -= expected.total;
@@ -188,20 +188,29 @@ function predict(
   step: Extract<Action, { kind: 'buy' }>,
   target: ModelListing | undefined,
   balances: bigint[],
-): { answer: { status: number; detail?: string }; total?: bigint } {
+): { answer: { status: number; detail?: string; code?: ErrorCode }; total?: bigint } {
   if (step.qty < 1) {
     return {
-      answer: { status: 400, detail: 'Invalid body: qty: qty must be a whole number of at least 1' },
+      answer: {
+        status: 400,
+        detail: 'Invalid body: qty: qty must be a whole number of at least 1',
+        code: 'invalid_request',
+      },
     };
   }
-  if (!target) return { answer: { status: 404, detail: NO_SUCH_LISTING } };
-  if (target.seller === step.buyer) return { answer: { status: 403, detail: OWN_LISTING } };
-  if (target.cancelled || target.left === 0) return { answer: { status: 409, detail: LISTING_GONE } };
-  if (step.qty > target.left) return { answer: { status: 409, detail: onlyLeft(target.left) } };
+  if (!target) return { answer: { status: 404, detail: NO_SUCH_LISTING, code: 'unknown_listing' } };
+  if (target.seller === step.buyer)
+    return { answer: { status: 403, detail: OWN_LISTING, code: 'cannot_buy_own_listing' } };
+  if (target.cancelled || target.left === 0)
+    return { answer: { status: 409, detail: LISTING_GONE, code: 'listing_sold_out' } };
+  if (step.qty > target.left)
+    return { answer: { status: 409, detail: onlyLeft(target.left), code: 'not_enough_left' } };
   const total = target.price * BigInt(step.qty);
   const balance = balances[step.buyer]!;
   if (balance < total) {
-    return { answer: { status: 409, detail: notEnoughMoney(cents(total), cents(balance)) } };
+    return {
+      answer: { status: 409, detail: notEnoughMoney(cents(total), cents(balance)), code: 'not_enough_money' },
+    };
   }
   return { answer: { status: 200 }, total };
 }

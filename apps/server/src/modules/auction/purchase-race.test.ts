@@ -46,7 +46,8 @@ async function expectFairOutcome(database: Database, world: ReturnType<typeof ca
   const refused = answers.filter((a) => a.status !== 200);
   expect(sold).toHaveLength(UNITS);
   expect(refused).toHaveLength(BUYERS - UNITS);
-  for (const answer of refused) expect(answer).toEqual({ status: 409, body: { detail: LISTING_GONE } });
+  for (const answer of refused)
+    expect(answer).toEqual({ status: 409, body: { detail: LISTING_GONE, code: 'listing_sold_out' } });
   // Each unit was sold once: the remaining counts are 9..0, each seen once.
   expect(sold.map((a) => a.body.remaining).sort((a, b) => a! - b!)).toEqual(
     Array.from({ length: UNITS }, (_, i) => i),

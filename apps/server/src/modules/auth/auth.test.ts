@@ -78,7 +78,7 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     const noAccount = await signIn(newPlayer().username, 'whatever-password', '10.0.0.2');
     for (const res of [wrong, unknown, noAccount]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Invalid username or password' });
+      expect(res.json()).toEqual({ detail: 'Invalid username or password', code: 'invalid_credentials' });
     }
   });
 
@@ -224,7 +224,7 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     for (const spelling of unicode) {
       const res = await signIn(spelling, 'victims-password', '10.2.0.1');
       expect(res.statusCode, spelling).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Invalid username or password' });
+      expect(res.json()).toEqual({ detail: 'Invalid username or password', code: 'invalid_credentials' });
     }
     for (let i = 0; i < 10; i++) {
       expect((await signIn('AuditVictim', `guess-${i}`, `10.2.1.${i}`)).statusCode).toBe(401);

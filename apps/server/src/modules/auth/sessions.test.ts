@@ -129,7 +129,7 @@ describe.each(databaseKinds())('signed-in sessions on %s', (kind) => {
     for (const id of [other!.id, bobsId, '9a1f0c4e-0000-4000-8000-000000000000']) {
       const res = await revoke(first.access_token, id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ detail: 'No such session' });
+      expect(res.json()).toEqual({ detail: 'No such session', code: 'unknown_session' });
     }
     expect(await me(bobs.access_token)).toBe(200);
     expect((await revoke(first.access_token, 'not-a-session')).statusCode).toBe(400);
@@ -224,7 +224,10 @@ describe.each(databaseKinds())('signed-in sessions on %s', (kind) => {
 
   it('documents the routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject('/api/openapi.json')).json();
-    expect(doc.paths['/api/auth/sessions'].get).toMatchObject({ tags: ['auth'], security: [{ bearer: [] }] });
+    expect(doc.paths['/api/auth/sessions'].get).toMatchObject({
+      tags: ['auth'],
+      security: [{ playerToken: [] }],
+    });
     expect(Object.keys(doc.paths['/api/auth/sessions/{id}'].delete.responses)).toEqual([
       '204',
       '400',

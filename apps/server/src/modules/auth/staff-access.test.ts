@@ -121,7 +121,10 @@ describe.each(databaseKinds())('STAFF_2FA=required on %s', (kind) => {
         op.method === 'GET' ? undefined : {},
       );
       expect(refused.statusCode, `${op.method} ${op.path}`).toBe(403);
-      expect(refused.json(), `${op.method} ${op.path}`).toEqual({ detail: STAFF_TWO_FACTOR_REQUIRED });
+      expect(refused.json(), `${op.method} ${op.path}`).toEqual({
+        detail: STAFF_TWO_FACTOR_REQUIRED,
+        code: 'staff_two_factor_required',
+      });
     }
 
     // The session that enrols has passed the factor: staff routes answer it at once.
@@ -162,7 +165,7 @@ describe.each(databaseKinds())('STAFF_2FA=required on %s', (kind) => {
     const old = await signIn(t.db, anna.playerUuid);
     const refused = await call('GET', '/api/admin/dashboard', old);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: STAFF_SIGN_IN_WITH_CODE });
+    expect(refused.json()).toEqual({ detail: STAFF_SIGN_IN_WITH_CODE, code: 'staff_sign_in_with_code' });
     expect((await call('POST', '/api/admin/command', old, { command: 'list' })).statusCode).toBe(403);
 
     const withCode = await login('AdminAnna', totp(secret, step + 1));
@@ -207,6 +210,7 @@ describe.each(databaseKinds())('STAFF_2FA=required on %s', (kind) => {
     const again = (await login('MemberMia')).json().access_token as string;
     expect((await call('GET', '/api/admin/dashboard', again)).json()).toEqual({
       detail: STAFF_TWO_FACTOR_REQUIRED,
+      code: 'staff_two_factor_required',
     });
     const rows = await t.db
       .select({ actor: auditLog.actorUuid, action: auditLog.action, target: auditLog.target })
@@ -227,6 +231,7 @@ describe.each(databaseKinds())('STAFF_2FA=required on %s', (kind) => {
     expect(off.statusCode, off.body).toBe(200);
     expect((await call('GET', '/api/admin/dashboard', token)).json()).toEqual({
       detail: STAFF_TWO_FACTOR_REQUIRED,
+      code: 'staff_two_factor_required',
     });
   });
 });

@@ -155,13 +155,21 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     // The password alone is no longer enough.
     const asked = await signIn('TotpTina');
     expect(asked.statusCode).toBe(401);
-    expect(asked.json()).toEqual({ detail: 'Two-factor code required', two_factor_required: true });
+    expect(asked.json()).toEqual({
+      detail: 'Two-factor code required',
+      code: 'two_factor_required',
+      two_factor_required: true,
+    });
 
     // The enrolment's code was used; so is any code of an earlier step. The next step's code works, once.
     for (const used of [totp(secret, step), totp(secret, step - 1)]) {
       const res = await signIn('TotpTina', used);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Invalid two-factor code', two_factor_required: true });
+      expect(res.json()).toEqual({
+        detail: 'Invalid two-factor code',
+        code: 'wrong_two_factor_code',
+        two_factor_required: true,
+      });
     }
     const next = totp(secret, step + 1);
     const signedIn = await signIn('TotpTina', next);
@@ -305,7 +313,7 @@ describe.each(databaseKinds())('two-factor changes ask for the password on %s', 
     expect(bare.statusCode).toBe(400);
     const wrong = await call('/api/auth/2fa/setup', { password: 'a-guess' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: WRONG_PASSWORD });
+    expect(wrong.json()).toEqual({ detail: WRONG_PASSWORD, code: 'wrong_password' });
     const setup = await call('/api/auth/2fa/setup', { password });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json();
@@ -313,7 +321,7 @@ describe.each(databaseKinds())('two-factor changes ask for the password on %s', 
     // A right code with a wrong password enables nothing, and does not use the code up.
     const enableWrong = await call('/api/auth/2fa/enable', { password: 'a-guess', code });
     expect(enableWrong.statusCode).toBe(400);
-    expect(enableWrong.json()).toEqual({ detail: WRONG_PASSWORD });
+    expect(enableWrong.json()).toEqual({ detail: WRONG_PASSWORD, code: 'wrong_password' });
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.playerUuid, owner.uuid))).toEqual(
       [],
     );

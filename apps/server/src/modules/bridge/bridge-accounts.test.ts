@@ -73,6 +73,7 @@ describe.each(databaseKinds())('bridge account events on %s', (kind) => {
     expect(res.json().errors).toEqual([
       {
         index: 2,
+        code: 'staff_account_refused',
         reason: expect.stringMatching(/may not grant the staff role OWNER, WEB_ADMIN \(BRIDGE_STAFF_ROLES/),
       },
     ]);
@@ -103,6 +104,7 @@ describe.each(databaseKinds())('bridge account events on %s', (kind) => {
     expect(takeover.json().errors).toEqual([
       {
         index: 0,
+        code: 'staff_account_refused',
         reason: expect.stringMatching(
           new RegExp(`may not set the password of ${owner.username}, who holds the staff role OWNER`),
         ),

@@ -32,7 +32,10 @@ describe.each(databaseKinds())('bridge batches on %s', (kind) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.detail).toMatch(/nothing was applied/);
-    expect(body.errors).toEqual([{ index: 2, reason: expect.stringMatching(/xp_delta/) }]);
+    expect(body.code).toBe('events_refused');
+    expect(body.errors).toEqual([
+      { index: 2, code: 'event_invalid', reason: expect.stringMatching(/xp_delta/) },
+    ]);
     expect(await player(p.uuid)).toBeUndefined();
     // The ids of the good events were not used up: the corrected batch applies them.
     expect(await send([p.join, good])).toEqual({ applied: 2, skipped: 0 });
@@ -49,8 +52,17 @@ describe.each(databaseKinds())('bridge batches on %s', (kind) => {
       { id: eventId(), type: 'friend.add', uuid: p.uuid, friend_uuid: p.uuid },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { index: number }) => e.index)).toEqual([1, 2, 3, 4]);
-    expect(res.json().errors[0].reason).toMatch(/unknown player/);
+    // Each bad event by its index, with its own code: a plugin can branch on it without the reason.
+    expect(res.json()).toEqual({
+      detail: '4 event(s) rejected; nothing was applied',
+      code: 'events_refused',
+      errors: [
+        { index: 1, code: 'unknown_player', reason: expect.stringMatching(/unknown player/) },
+        { index: 2, code: 'unknown_gang', reason: 'unknown gang no-such-gang' },
+        { index: 3, code: 'unknown_listing', reason: 'unknown listing no-such-listing' },
+        { index: 4, code: 'cannot_befriend_self', reason: 'a player cannot befriend themselves' },
+      ],
+    });
     expect(await player(p.uuid)).toBeUndefined();
   });
 

@@ -62,12 +62,12 @@ describe.each(databaseKinds())('bridge money on %s', (kind) => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      { index: 0, reason: 'delta: must be a finite amount below 1e36' },
-      { index: 1, reason: 'delta: must be a finite amount below 1e36' },
-      { index: 2, reason: 'delta: must be a number such as 1234.56' },
-      { index: 3, reason: 'delta: must be a finite amount below 1e36' },
-      { index: 4, reason: 'delta: must be a number such as 1234.56' },
-      { index: 6, reason: 'price: must be at least 0.01 once rounded to cents' },
+      { index: 0, code: 'event_invalid', reason: 'delta: must be a finite amount below 1e36' },
+      { index: 1, code: 'event_invalid', reason: 'delta: must be a finite amount below 1e36' },
+      { index: 2, code: 'event_invalid', reason: 'delta: must be a number such as 1234.56' },
+      { index: 3, code: 'event_invalid', reason: 'delta: must be a finite amount below 1e36' },
+      { index: 4, code: 'event_invalid', reason: 'delta: must be a number such as 1234.56' },
+      { index: 6, code: 'event_invalid', reason: 'price: must be at least 0.01 once rounded to cents' },
     ]);
     expect((await player(p.uuid))!.balance).toBe('0.00');
   });
@@ -133,7 +133,7 @@ describe.each(databaseKinds())('bridge money on %s', (kind) => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      { index: expect.any(Number), reason: expect.stringMatching(/overflow/i) },
+      { index: expect.any(Number), code: 'value_refused', reason: expect.stringMatching(/overflow/i) },
     ]);
     expect((await player(p.uuid))!.balance).toBe('0.00');
     expect(await t.db.select().from(ledger).where(eq(ledger.playerUuid, p.uuid))).toEqual([]);

@@ -184,7 +184,9 @@ describe.each(databaseKinds())('order within one bridge batch on %s', (kind) => 
       listed(early, 'Ores'),
     ]);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([{ index: 0, reason: `unknown listing ${early}` }]);
+    expect(refused.json().errors).toEqual([
+      { index: 0, code: 'unknown_listing', reason: `unknown listing ${early}` },
+    ]);
   });
 
   it('disbands and recreates a gang, and moves members between gangs, in the order sent', async () => {
@@ -291,7 +293,9 @@ describe.each(databaseKinds())('order within one bridge batch on %s', (kind) => 
       })),
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ index: 102, reason: expect.stringMatching(/overflow/i) }]);
+    expect(res.json().errors).toEqual([
+      { index: 102, code: 'value_refused', reason: expect.stringMatching(/overflow/i) },
+    ]);
     expect(await player(p.uuid)).toMatchObject({ balance: '0.00', xp: 0 });
     expect(await t.db.select().from(ledger).where(eq(ledger.playerUuid, p.uuid))).toEqual([]);
   });

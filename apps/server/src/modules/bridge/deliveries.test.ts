@@ -90,7 +90,7 @@ describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => 
     for (const headers of [{}, { authorization: 'Bearer wrong-token' }] as Record<string, string>[]) {
       const listed = await list('', headers);
       expect(listed.statusCode).toBe(401);
-      expect(listed.json()).toEqual({ detail: 'A valid bridge token is required' });
+      expect(listed.json()).toEqual({ detail: 'A valid bridge token is required', code: 'invalid_token' });
       expect((await ack({ ids: [] }, headers)).statusCode).toBe(401);
       expect(await follow(wsUrl, headers).opened).toBe(401);
     }

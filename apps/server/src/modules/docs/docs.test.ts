@@ -237,6 +237,7 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({
       detail: 'The content is too long: a doc can hold at most 100 KB of text.',
+      code: 'doc_too_large',
     });
     const huge = await create({ title: 'Huge', content: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
@@ -247,7 +248,7 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
   it('answers 401 without a valid token', async () => {
     const none = await create({ title: 'Anonymous', content: 'x' }, null);
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ detail: 'Not signed in' });
+    expect(none.json()).toEqual({ detail: 'Not signed in', code: 'not_signed_in' });
     const forged = await create({ title: 'Forged', content: 'x' }, 'a.b.c');
     expect(forged.statusCode).toBe(401);
   });
@@ -255,7 +256,7 @@ describe.each(databaseKinds())('docs on %s', (kind) => {
   it('answers 403 to a signed-in player without a docs role, before looking at the body', async () => {
     const res = await create({ title: 'Not mine to write', content: 'x' }, tokens.player);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'You do not have permission to do that' });
+    expect(res.json()).toEqual({ detail: 'You do not have permission to do that', code: 'not_permitted' });
     expect((await create({ title: '', content: '' }, tokens.player)).statusCode).toBe(403);
     expect((await list()).some((d) => d.title === 'Not mine to write')).toBe(false);
   });

@@ -165,7 +165,7 @@ describe.each(databaseKinds())('editing docs on %s', (kind) => {
       revision: 1,
     });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ detail: DOC_CHANGED });
+    expect(second.json()).toEqual({ detail: DOC_CHANGED, code: 'doc_changed' });
     expect(DOC_CHANGED).toMatch(/^This doc changed since you opened it\. /);
     expect((await listed(t)).find((d) => d.slug === 'cell-block-rules')).toMatchObject({
       content: 'No running. No shouting.',
@@ -227,7 +227,7 @@ describe.each(databaseKinds())('editing docs on %s', (kind) => {
 
     const twice = await client(t, admin).restore('old-mines');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ detail: NOT_DELETED });
+    expect(twice.json()).toEqual({ detail: NOT_DELETED, code: 'doc_not_deleted' });
     expect((await api.restore('never-was')).statusCode).toBe(404);
 
     expect(
@@ -281,7 +281,7 @@ describe.each(databaseKinds())('editing docs on %s', (kind) => {
     ];
     for (const res of await Promise.all(attempts(client(t, player)))) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'You do not have permission to do that' });
+      expect(res.json()).toEqual({ detail: 'You do not have permission to do that', code: 'not_permitted' });
     }
     for (const res of await Promise.all(attempts(client(t, null)))) expect(res.statusCode).toBe(401);
     expect((await listed(t)).find((d) => d.slug === 'staff-notes')).toMatchObject({
@@ -397,6 +397,7 @@ describe.each(databaseKinds())('the docs limits on %s', (kind) => {
     expect(tooBig.json()).toEqual({
       detail:
         'All docs together may hold at most 2 KB of text, and this would go past it. Shorten or delete a doc first.',
+      code: 'docs_full',
     });
     expect((await api.create('Second', 'Short.')).statusCode).toBe(201);
     expect((await api.create('Third', 'Short.')).statusCode).toBe(201);
@@ -404,6 +405,7 @@ describe.each(databaseKinds())('the docs limits on %s', (kind) => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({
       detail: 'The site already keeps 3 docs, the most it allows. Delete one that is no longer needed first.',
+      code: 'docs_full',
     });
     expect((await listed(t)).map((d) => d.slug)).toEqual(['first', 'second', 'third']);
 

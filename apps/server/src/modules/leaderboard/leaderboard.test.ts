@@ -133,7 +133,7 @@ describe.each(databaseKinds())('the leaderboard on %s', (kind) => {
     expect(metric.json().detail).toMatch(/metric/i);
     const limit = await get('?limit=lots');
     expect(limit.statusCode).toBe(400);
-    expect(limit.json()).toEqual({ detail: expect.stringMatching(/limit/) });
+    expect(limit.json()).toEqual({ detail: expect.stringMatching(/limit/), code: 'invalid_request' });
   });
 
   it('serves cacheable bytes, compressed once for clients that accept it', async () => {

@@ -122,9 +122,11 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
     for (const path of ['/api/players/{uuid}', '/api/players/{uuid}/stats', '/api/players/{uuid}/activity']) {
       expect(doc.paths[path].get, path).toMatchObject({ tags: ['players'], summary: expect.any(String) });
     }
-    expect(doc.paths['/api/players/{uuid}/activity'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/players/{uuid}/activity'].get.security).toEqual([{ playerToken: [] }]);
     // Money is documented as what it is on the wire: a decimal string.
-    const profile = doc.paths['/api/players/{uuid}'].get.responses['200'].content['application/json'].schema;
+    // The answer's schema, or the named one it refers to.
+    const answer = doc.paths['/api/players/{uuid}'].get.responses['200'].content['application/json'].schema;
+    const profile = answer.$ref ? doc.components.schemas[answer.$ref.split('/').at(-1)] : answer;
     expect(profile.properties.balance).toMatchObject({
       type: 'string',
       description: expect.stringContaining('an exact decimal amount as a string'),
@@ -170,7 +172,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
       for (const uuid of [randomUUID(), '00000000-0000-0000-0009-01f64f65c7c3']) {
         const res = await get(`/api/players/${uuid}`);
         expect(res.statusCode, uuid).toBe(404);
-        expect(res.json()).toEqual({ detail: 'No such player' });
+        expect(res.json()).toEqual({ detail: 'No such player', code: 'unknown_player' });
       }
       const bad = await get('/api/players/not-a-uuid');
       expect(bad.statusCode).toBe(400);
@@ -206,12 +208,12 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
     it('answers 401 signed out, 404 for an unknown player and 400 for a non-uuid', async () => {
       const signedOut = await get(`/api/players/${alice.uuid}/stats`);
       expect(signedOut.statusCode).toBe(401);
-      expect(signedOut.json()).toEqual({ detail: 'Not signed in' });
+      expect(signedOut.json()).toEqual({ detail: 'Not signed in', code: 'not_signed_in' });
       const bogus = await get(`/api/players/${alice.uuid}/stats`, 'not.a.token');
       expect(bogus.statusCode).toBe(401);
       const unknown = await get(`/api/players/${randomUUID()}/stats`, token.alice);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: 'No such player' });
+      expect(unknown.json()).toEqual({ detail: 'No such player', code: 'unknown_player' });
       expect((await get('/api/players/12345/stats', token.alice)).statusCode).toBe(400);
     });
   });
@@ -272,7 +274,10 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
     it("answers 403 to a player reading someone else's feed, and 401 signed out", async () => {
       const res = await get(`/api/players/${alice.uuid}/activity`, token.bob);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'You may read only your own activity' });
+      expect(res.json()).toEqual({
+        detail: 'You may read only your own activity',
+        code: 'not_your_activity',
+      });
       // Whether or not the player exists.
       expect((await get(`/api/players/${randomUUID()}/activity`, token.bob)).statusCode).toBe(403);
       expect((await get(`/api/players/${alice.uuid}/activity`)).statusCode).toBe(401);
@@ -300,7 +305,7 @@ describe.each(databaseKinds())('the player area on %s', (kind) => {
       ]);
       const unknown = await get(`/api/players/${randomUUID()}/activity`, token.warden);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: 'No such player' });
+      expect(unknown.json()).toEqual({ detail: 'No such player', code: 'unknown_player' });
     });
 
     it('a role change signs the player out at once; the next sign-in has the new roles', async () => {

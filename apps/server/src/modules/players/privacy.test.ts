@@ -182,7 +182,10 @@ describe.each(databaseKinds())('hidden statistics on every route on %s', (kind) 
       headers: { authorization: `Bearer ${tokens.stranger}` },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'This player keeps their statistics private' });
+    expect(res.json()).toEqual({
+      detail: 'This player keeps their statistics private',
+      code: 'statistics_private',
+    });
   });
 
   it('pushes no socket reader the hidden statistics', async () => {

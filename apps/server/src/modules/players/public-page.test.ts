@@ -140,7 +140,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
   it('answers 404 for an unknown player and 400 for a name that cannot be one', async () => {
     const unknown = await page('NobodyHere');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'No such player' });
+    expect(unknown.json()).toEqual({ detail: 'No such player', code: 'unknown_player' });
     expect((await page('00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
     for (const bad of ['x'.repeat(17), 'a b', 'a%00', '..'])
       expect((await page(decodeURIComponent(bad))).statusCode, bad).toBe(400);
@@ -198,7 +198,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
     expect(milestones.map((m) => m.activity_type)).toEqual(['GANG_JOIN', 'LEVEL_UP']);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/gangs/nope' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'No such gang' });
+    expect(unknown.json()).toEqual({ detail: 'No such gang', code: 'unknown_gang' });
   });
 
   it('reads milestones through their partial index, past any amount of chat', async () => {

@@ -301,10 +301,10 @@ describe.each(databaseKinds())('link previews on %s', (kind) => {
   it('answers 404 {detail} for the card of an unknown player or gang', async () => {
     const player = await t.app.inject('/api/og/players/NobodyHere.png');
     expect(player.statusCode).toBe(404);
-    expect(player.json()).toEqual({ detail: 'No such player' });
+    expect(player.json()).toEqual({ detail: 'No such player', code: 'unknown_player' });
     const gang = await t.app.inject('/api/og/gangs/nope.png');
     expect(gang.statusCode).toBe(404);
-    expect(gang.json()).toEqual({ detail: 'No such gang' });
+    expect(gang.json()).toEqual({ detail: 'No such gang', code: 'unknown_gang' });
   });
 
   it('documents the card routes in the OpenAPI document', async () => {

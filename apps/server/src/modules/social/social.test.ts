@@ -111,7 +111,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
     it('answers 401 signed out', async () => {
       const res = await overview();
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Not signed in' });
+      expect(res.json()).toEqual({ detail: 'Not signed in', code: 'not_signed_in' });
     });
   });
 
@@ -344,7 +344,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
     expect(doc.paths['/api/social/overview'].get).toMatchObject({
       tags: ['social'],
       summary: expect.any(String),
-      security: [{ bearer: [] }],
+      security: [{ playerToken: [] }],
     });
     expect(Object.keys(doc.paths['/api/social/overview'].get.responses)).toEqual(['200', '401', '503']);
     for (const path of ['/api/gangs/ws', '/api/social/ws']) {
