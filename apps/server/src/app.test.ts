@@ -167,7 +167,7 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/bridge/events', '/api/config', '/healthz', '/readyz', '/ws/players']),
     );
-    expect(doc.paths['/api/bridge/events'].post.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/bridge/events'].post.security).toEqual([{ bridgeToken: [] }]);
     const page = await t.app.inject('/api/reference/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/swagger/i);
@@ -205,7 +205,7 @@ describe('malformed HTTP', () => {
         socket.on('close', () => resolve(data));
       });
       expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request/);
-      expect(answer).toMatch(/\{"detail":"Bad request"\}$/);
+      expect(answer).toMatch(/\{"detail":"Bad request","code":"bad_request"\}$/);
     } finally {
       await t.close();
     }

@@ -78,7 +78,20 @@ export {
 } from './two-factor.ts';
 
 /** A sign-in refused for want of a (right) second factor: the login page then asks for the code. */
-export const loginRefusalSchema = errorSchema.extend({ two_factor_required: z.literal(true).optional() });
+export const loginRefusalSchema = errorSchema
+  .extend({ two_factor_required: z.literal(true).optional() })
+  .meta({
+    id: 'LoginRefused',
+    description:
+      'A sign-in refused: wrong name or password, or (with `two_factor_required: true`) a code is wanted.',
+    examples: [
+      {
+        detail: 'Two-factor code required',
+        code: 'two_factor_required',
+        two_factor_required: true,
+      },
+    ],
+  });
 export const twoFactorStatusSchema = z
   .object({
     enabled: z.boolean(),

@@ -3,6 +3,7 @@
 // `bridgeEventSchema`, the site with `receivedBridgeEventSchema` (the same rules, but it reads money
 // exactly, as decimal text, instead of as a JavaScript number).
 import { z } from 'zod';
+import { bridgeEventErrorCodeSchema, type ErrorCode } from './errors.ts';
 import { isStorableText } from './storable.ts';
 
 export const MAX_EVENTS_PER_BATCH = 500;
@@ -114,85 +115,331 @@ export const itemSchema = z.object({
 
 // `at` is when it happened on the game server (default: when the site receives it). The site
 // takes a time in the future as now.
-const base = { id, at: isoTime.optional() };
-const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ ...base, type: z.literal(type), ...shape });
+const base = {
+  id: id.describe(
+    "The event's own id, unique per game server: an event sent again with an id the site has seen is skipped",
+  ),
+  at: isoTime.optional().describe('When it happened in game (default: when the site receives it)'),
+};
 
-function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: P) {
+/** What the OpenAPI document says of an event type: its component name, meaning and a worked example. */
+interface EventDocs {
+  id: string;
+  description: string;
+  example: Record<string, unknown>;
+}
+
+function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: P, documented = false) {
+  // Only the site's reading of an event is documented (and registered: a component name is taken once).
+  const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S, docs: EventDocs) => {
+    const schema = z.object({ ...base, type: z.literal(type), ...shape });
+    return documented
+      ? schema.meta({ id: docs.id, description: docs.description, examples: [{ ...docs.example, type }] })
+      : schema;
+  };
   return z.discriminatedUnion('type', [
-    event('player.join', { uuid, username }),
-    event('player.quit', { uuid }),
-    event('player.progress', {
-      uuid,
-      xp_delta: z.int().min(0).max(1e12),
-      level: z.int().min(0).max(100_000).optional(),
-      prestige: z.int().min(0).max(10_000).optional(),
-      rank: z
-        .string()
-        .regex(/^[A-Za-z0-9_]{1,32}$/)
-        .optional(),
-    }),
-    event('player.balance', { uuid, delta, reason: trimmedText(64) }),
-    event('player.stats', { uuid, add: statMap.optional(), set: statMap.optional() }),
-    event('player.gkit', {
-      uuid,
-      kit_id: z.string().regex(/^[a-z0-9_-]{1,64}$/),
-      unlocked: z.boolean(),
-      level: z.int().min(0).max(1000),
-      cooldown_ends_at: isoTime.nullable().optional(),
-      last_claimed_at: isoTime.nullable().optional(),
-    }),
-    event('activity', {
-      actor_uuid: uuid,
-      activity_type: z.string().regex(/^[A-Z0-9_]{1,48}$/, 'activity types are UPPER_SNAKE_CASE'),
-      activity_text: text(4000).nullable().optional(),
-      target_uuid: uuid.nullable().optional(),
-    }),
-    event('gang.upsert', {
-      gang_id: id,
-      name: trimmedText(32),
-      status: gangStatus,
-      color: trimmedText(32).nullable().optional(),
-      min_level: z.int().min(0).max(100_000).optional(),
-    }),
-    event('gang.treasury', { gang_id: id, delta }),
-    event('gang.member', { gang_id: id, uuid, role: trimmedText(32) }),
+    event(
+      'player.join',
+      { uuid, username },
+      {
+        id: 'PlayerJoinEvent',
+        description: 'A player joined the game server: the site records their name and shows them online.',
+        example: {
+          id: 'join-8667ba71-1764259445',
+          at: '2026-11-27T16:04:05Z',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          username: 'Steve',
+        },
+      },
+    ),
+    event(
+      'player.quit',
+      { uuid },
+      {
+        id: 'PlayerQuitEvent',
+        description: 'A player left the game server.',
+        example: { id: 'quit-8667ba71-1764263045', uuid: '8667ba71-b85a-4004-af54-457a9734eed7' },
+      },
+    ),
+    event(
+      'player.progress',
+      {
+        uuid,
+        xp_delta: z.int().min(0).max(1e12),
+        level: z.int().min(0).max(100_000).optional(),
+        prestige: z.int().min(0).max(10_000).optional(),
+        rank: z
+          .string()
+          .regex(/^[A-Za-z0-9_]{1,32}$/)
+          .optional(),
+      },
+      {
+        id: 'PlayerProgressEvent',
+        description:
+          'XP gained (added to the total), and the level, prestige and rank the player now has where they changed.',
+        example: {
+          id: 'progress-4411',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          xp_delta: 1250,
+          level: 42,
+          prestige: 1,
+          rank: 'C',
+        },
+      },
+    ),
+    event(
+      'player.balance',
+      { uuid, delta, reason: trimmedText(64) },
+      {
+        id: 'PlayerBalanceEvent',
+        description:
+          "A change of a player's balance in game (delta may be negative), with its reason: each is one ledger row.",
+        example: {
+          id: 'balance-90211',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          delta: '1500.25',
+          reason: 'Mine sell',
+        },
+      },
+    ),
+    event(
+      'player.stats',
+      { uuid, add: statMap.optional(), set: statMap.optional() },
+      {
+        id: 'PlayerStatsEvent',
+        description:
+          'Statistics by name: `add` adds to the totals, `set` replaces them (at most 200 of each per event).',
+        example: {
+          id: 'stats-77102',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          add: { BLOCKS_MINED: 640 },
+          set: { MOMENTUM: 3 },
+        },
+      },
+    ),
+    event(
+      'player.gkit',
+      {
+        uuid,
+        kit_id: z.string().regex(/^[a-z0-9_-]{1,64}$/),
+        unlocked: z.boolean(),
+        level: z.int().min(0).max(1000),
+        cooldown_ends_at: isoTime.nullable().optional(),
+        last_claimed_at: isoTime.nullable().optional(),
+      },
+      {
+        id: 'PlayerGkitEvent',
+        description:
+          "A G-Kit's state for a player: unlocked or not, its level and cooldown. Kit ids are the site's catalogue's (e.g. miner, excavator).",
+        example: {
+          id: 'gkit-5521',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          kit_id: 'miner',
+          unlocked: true,
+          level: 2,
+          cooldown_ends_at: '2026-11-28T04:04:05Z',
+          last_claimed_at: '2026-11-27T16:04:05Z',
+        },
+      },
+    ),
+    event(
+      'activity',
+      {
+        actor_uuid: uuid,
+        activity_type: z.string().regex(/^[A-Z0-9_]{1,48}$/, 'activity types are UPPER_SNAKE_CASE'),
+        activity_text: text(4000).nullable().optional(),
+        target_uuid: uuid.nullable().optional(),
+      },
+      {
+        id: 'ActivityEvent',
+        description:
+          "A line of a player's activity feed: a type in UPPER_SNAKE_CASE, an optional text, an optional other player.",
+        example: {
+          id: 'activity-33019',
+          actor_uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          activity_type: 'LEVEL_UP',
+          activity_text: 'Reached level 42',
+          target_uuid: null,
+        },
+      },
+    ),
+    event(
+      'gang.upsert',
+      {
+        gang_id: id,
+        name: trimmedText(32),
+        status: gangStatus,
+        color: trimmedText(32).nullable().optional(),
+        min_level: z.int().min(0).max(100_000).optional(),
+      },
+      {
+        id: 'GangUpsertEvent',
+        description: 'A gang was created or changed: its name, who may join, its colour and minimum level.',
+        example: {
+          id: 'gang-night-shift-1',
+          gang_id: 'night-shift',
+          name: 'Night Shift',
+          status: 'Open',
+          min_level: 10,
+        },
+      },
+    ),
+    event(
+      'gang.treasury',
+      { gang_id: id, delta },
+      {
+        id: 'GangTreasuryEvent',
+        description: "A change of a gang's treasury (delta may be negative).",
+        example: { id: 'treasury-881', gang_id: 'night-shift', delta: 25000 },
+      },
+    ),
+    event(
+      'gang.member',
+      { gang_id: id, uuid, role: trimmedText(32) },
+      {
+        id: 'GangMemberEvent',
+        description: 'A player joined a gang or took another role in it (a player is in one gang at most).',
+        example: {
+          id: 'member-9913',
+          gang_id: 'night-shift',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          role: 'Leader',
+        },
+      },
+    ),
     // Leaving or disbanding a gang the site does not know is a no-op.
-    event('gang.leave', { gang_id: id, uuid }),
-    event('gang.disband', { gang_id: id }),
-    event('friend.add', { uuid, friend_uuid: uuid }),
-    event('friend.remove', { uuid, friend_uuid: uuid }),
-    event('auction.listed', {
-      listing_id: id,
-      seller_uuid: uuid,
-      category_key: z.string().regex(/^[a-z0-9_-]{1,48}$/),
-      category_name: name,
-      // Not in the minimal contract: a category's icon, else its first listing's item icon.
-      category_icon: itemSchema.shape.icon.optional(),
-      item: itemSchema,
-      qty: z.int().min(1).max(1_000_000),
-      price,
-    }),
-    event('auction.cancelled', { listing_id: id }),
-    event('server.status', {
-      online: z.int().min(0).max(1_000_000),
-      max_online: z.int().min(0).max(1_000_000).nullable(),
-      // Optional health figures: ticks per second (20 is a healthy server) and milliseconds per tick.
-      tps: z.number().min(0).max(1000).optional(),
-      mspt: z.number().min(0).max(1_000_000).optional(),
-    }),
-    event('account.password', { uuid, password: text(128).min(8) }),
-    event('account.roles', {
-      uuid,
-      roles: z
-        .array(
-          z
-            .string()
-            .trim()
-            .regex(/^[A-Za-z0-9_-]{1,32}$/),
-        )
-        .max(32),
-    }),
+    event(
+      'gang.leave',
+      { gang_id: id, uuid },
+      {
+        id: 'GangLeaveEvent',
+        description: 'A player left a gang (or was removed). A gang the site does not know is no change.',
+        example: { id: 'leave-9914', gang_id: 'night-shift', uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5' },
+      },
+    ),
+    event(
+      'gang.disband',
+      { gang_id: id },
+      {
+        id: 'GangDisbandEvent',
+        description: 'A gang was disbanded. A gang the site does not know is no change.',
+        example: { id: 'disband-77', gang_id: 'night-shift' },
+      },
+    ),
+    event(
+      'friend.add',
+      { uuid, friend_uuid: uuid },
+      {
+        id: 'FriendAddEvent',
+        description: 'Two players became friends (both ways).',
+        example: {
+          id: 'friend-1201',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          friend_uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+        },
+      },
+    ),
+    event(
+      'friend.remove',
+      { uuid, friend_uuid: uuid },
+      {
+        id: 'FriendRemoveEvent',
+        description: 'Two players are friends no more (both ways).',
+        example: {
+          id: 'unfriend-1202',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          friend_uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+        },
+      },
+    ),
+    event(
+      'auction.listed',
+      {
+        listing_id: id,
+        seller_uuid: uuid,
+        category_key: z.string().regex(/^[a-z0-9_-]{1,48}$/),
+        category_name: name,
+        // Not in the minimal contract: a category's icon, else its first listing's item icon.
+        category_icon: itemSchema.shape.icon.optional(),
+        item: itemSchema,
+        qty: z.int().min(1).max(1_000_000),
+        price,
+      },
+      {
+        id: 'AuctionListedEvent',
+        description:
+          'A listing was put up in game (or changed: the same listing id again replaces it). `price` is per unit.',
+        example: {
+          id: 'listed-ah-5521',
+          listing_id: 'ah-5521',
+          seller_uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          category_key: 'pickaxes',
+          category_name: 'Pickaxes',
+          item: { name: 'Efficiency V Pickaxe', icon: 'diamond_pickaxe' },
+          qty: 1,
+          price: '125000',
+        },
+      },
+    ),
+    event(
+      'auction.cancelled',
+      { listing_id: id },
+      {
+        id: 'AuctionCancelledEvent',
+        description: 'A listing was taken down in game: it can no longer be bought on the site.',
+        example: { id: 'cancelled-ah-5521', listing_id: 'ah-5521' },
+      },
+    ),
+    event(
+      'server.status',
+      {
+        online: z.int().min(0).max(1_000_000),
+        max_online: z.int().min(0).max(1_000_000).nullable(),
+        // Optional health figures: ticks per second (20 is a healthy server) and milliseconds per tick.
+        tps: z.number().min(0).max(1000).optional(),
+        mspt: z.number().min(0).max(1_000_000).optional(),
+      },
+      {
+        id: 'ServerStatusEvent',
+        description:
+          'How the game server is: players online, its slots, and optionally ticks per second and milliseconds per tick.',
+        example: { id: 'status-1764259445', online: 87, max_online: 200, tps: 19.8, mspt: 31.5 },
+      },
+    ),
+    event(
+      'account.password',
+      { uuid, password: text(128).min(8) },
+      {
+        id: 'AccountPasswordEvent',
+        description:
+          'A player set their site password in game (e.g. with /password): the site stores only its hash. Refused for an account with a staff role unless the site allows it (BRIDGE_STAFF_ROLES).',
+        example: {
+          id: 'password-8667ba71-3',
+          uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+          password: 'correct horse battery',
+        },
+      },
+    ),
+    event(
+      'account.roles',
+      {
+        uuid,
+        roles: z
+          .array(
+            z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z0-9_-]{1,32}$/),
+          )
+          .max(32),
+      },
+      {
+        id: 'AccountRolesEvent',
+        description:
+          "A player's site roles, all of them (the list replaces the old one). Staff roles (ADMIN, OWNER, WEB_ADMIN, DOCS_EDITOR) are refused unless the site names the ones the game may manage (BRIDGE_STAFF_ROLES).",
+        example: { id: 'roles-8667ba71-7', uuid: '8667ba71-b85a-4004-af54-457a9734eed7', roles: ['VIP'] },
+      },
+    ),
   ]);
 }
 
@@ -203,7 +450,11 @@ export type BridgeEventType = BridgeEvent['type'];
 export type BridgeEventOf<T extends BridgeEventType> = Extract<BridgeEvent, { type: T }>;
 
 /** An event as the site reads it: money is exact plain decimal text ("1234567890123456.78"). */
-export const receivedBridgeEventSchema = eventSchema(receivedMoney, receivedPositiveMoney);
+export const receivedBridgeEventSchema = eventSchema(receivedMoney, receivedPositiveMoney, true).meta({
+  id: 'BridgeEvent',
+  description: 'One event reported by the game server, by its `type`.',
+  discriminator: { propertyName: 'type' },
+});
 export type ReceivedBridgeEvent = z.infer<typeof receivedBridgeEventSchema>;
 export type ReceivedBridgeEventOf<T extends BridgeEventType> = Extract<ReceivedBridgeEvent, { type: T }>;
 
@@ -211,12 +462,65 @@ export type ReceivedBridgeEventOf<T extends BridgeEventType> = Extract<ReceivedB
 export const bridgeBatchSchema = z.object({
   events: z.array(z.unknown()).min(1).max(MAX_EVENTS_PER_BATCH),
 });
-export const bridgeBatchResultSchema = z.object({ applied: z.int(), skipped: z.int() });
-export const bridgeEventErrorSchema = z.object({ index: z.int(), reason: z.string() });
-export const bridgeBatchErrorSchema = z.object({
-  detail: z.string(),
-  errors: z.array(bridgeEventErrorSchema),
+/**
+ * The batch as the OpenAPI document shows it, every event type by its `type`. The route reads
+ * `bridgeBatchSchema` and checks each event itself, to name a bad one by its index.
+ */
+export const documentedBridgeBatchSchema = z
+  .object({ events: z.array(receivedBridgeEventSchema).min(1).max(MAX_EVENTS_PER_BATCH) })
+  .meta({
+    id: 'BridgeBatch',
+    description:
+      'Events in the order they happened, applied in one transaction: all of them, or none when one is refused.',
+    examples: [
+      {
+        events: [
+          {
+            type: 'player.join',
+            id: 'join-8667ba71-1764259445',
+            uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+            username: 'Steve',
+          },
+          { type: 'server.status', id: 'status-1764259445', online: 87, max_online: 200, tps: 19.8 },
+        ],
+      },
+    ],
+  });
+export const bridgeBatchResultSchema = z.object({ applied: z.int(), skipped: z.int() }).meta({
+  id: 'BridgeBatchResult',
+  description:
+    'How many events of the batch were applied, and how many skipped as already seen (by their id).',
+  examples: [{ applied: 2, skipped: 0 }],
 });
+export const bridgeEventErrorSchema = z.object({
+  index: z.int(),
+  code: bridgeEventErrorCodeSchema,
+  reason: z.string(),
+});
+export const bridgeBatchErrorSchema = z
+  .object({
+    detail: z.string(),
+    code: z.literal('events_refused' satisfies ErrorCode),
+    errors: z.array(bridgeEventErrorSchema),
+  })
+  .meta({
+    id: 'EventsRefused',
+    description:
+      'A batch refused as a whole, nothing of it applied: each refused event by its index, code and reason.',
+    examples: [
+      {
+        detail: '1 event(s) refused; nothing was applied',
+        code: 'events_refused',
+        errors: [
+          {
+            index: 0,
+            code: 'unknown_player',
+            reason: 'unknown player 8667ba71-b85a-4004-af54-457a9734eed7 (send player.join first)',
+          },
+        ],
+      },
+    ],
+  });
 export type BridgeBatchResult = z.infer<typeof bridgeBatchResultSchema>;
 
 // Deliveries: the site's outbox to the game server, one per auction purchase.
@@ -236,7 +540,8 @@ export const deliverySchema = z
       .describe('The auction purchase this delivery hands over (one delivery per purchase)'),
     created_at: z.iso.datetime().describe('When the purchase committed (ISO 8601, UTC)'),
   })
-  .describe("Items bought on the site's auction, for the game server to hand over to the buyer");
+  .describe("Items bought on the site's auction, for the game server to hand over to the buyer")
+  .meta({ id: 'Delivery' });
 export type Delivery = z.infer<typeof deliverySchema>;
 
 // GET /api/bridge/deliveries, POST /api/bridge/deliveries/ack and WS /api/bridge/ws: the game server
@@ -251,17 +556,37 @@ export const deliveriesQuerySchema = z.object({
     .max(MAX_DELIVERIES, LIMIT_PROBLEM)
     .default(100),
 });
-export const deliveriesSchema = z.array(deliverySchema);
-export const deliveriesAckSchema = z.object({
-  ids: z
-    .array(z.guid({ error: 'delivery ids are UUIDs' }))
-    .max(MAX_DELIVERIES, `at most ${MAX_DELIVERIES} ids at a time`),
+const DELIVERY = {
+  id: '0b9f6c1e-6a47-4e8e-9d0c-2f1d4c8e7a31',
+  player_uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
+  item: { name: 'Diamond Pickaxe', icon: 'diamond_pickaxe' },
+  qty: 2,
+  purchase_id: '5d2f7a90-13c4-4b8e-a1f0-7c6e2d9b4a15',
+  created_at: '2026-05-01T14:30:12.000Z',
+};
+export const deliveriesSchema = z.array(deliverySchema).meta({
+  id: 'DeliveryList',
+  description: 'The deliveries not yet acknowledged, oldest first.',
+  examples: [[DELIVERY]],
 });
-export const deliveriesAckResultSchema = z.object({
-  acknowledged: z
-    .int()
-    .describe('Deliveries newly marked delivered (already acknowledged or unknown ids do not count)'),
-});
+export const deliveriesAckSchema = z
+  .object({
+    ids: z
+      .array(z.guid({ error: 'delivery ids are UUIDs' }))
+      .max(MAX_DELIVERIES, `at most ${MAX_DELIVERIES} ids at a time`),
+  })
+  .meta({
+    id: 'DeliveryAck',
+    description: 'The deliveries handed over in game.',
+    examples: [{ ids: [DELIVERY.id] }],
+  });
+export const deliveriesAckResultSchema = z
+  .object({
+    acknowledged: z
+      .int()
+      .describe('Deliveries newly marked delivered (already acknowledged or unknown ids do not count)'),
+  })
+  .meta({ id: 'DeliveryAckResult', examples: [{ acknowledged: 1 }] });
 /** What WS /api/bridge/ws sends, one message per delivery. */
 export const deliveryMessageSchema = z
   .object({ delivery: deliverySchema })

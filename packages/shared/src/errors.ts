@@ -120,7 +120,11 @@ export const bridgeEventErrorCodeSchema = z
   .describe(`Why this event was refused:\n${listed(BRIDGE_EVENT_ERROR_CODES)}`);
 
 /** Every error the API answers: a status, a plain sentence and its code. */
-export const errorSchema = z.object({ detail: z.string(), code: errorCodeSchema });
+export const errorSchema = z.object({ detail: z.string(), code: errorCodeSchema }).meta({
+  id: 'Error',
+  description: 'An error: `detail` a sentence for people, `code` a stable name for programs.',
+  examples: [{ detail: 'No such player', code: 'unknown_player' }],
+});
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** The body of an answer with no content (204), such as a deletion's: none, read as null. */

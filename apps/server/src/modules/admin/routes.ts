@@ -68,7 +68,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   if (config.adminHosts.length > 0) {
     app.addHook('onRequest', async (request) => {
       if (!isAdminHost(request, config.adminHosts)) {
-        throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+        throw notFound(
+          'no_such_endpoint',
+          `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        );
       }
     });
   }
@@ -90,6 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staffOnly(),
       schema: {
+        operationId: 'getAdminDashboard',
         tags: ['admin'],
         summary: 'The operations dashboard (ADMIN, OWNER or WEB_ADMIN)',
         description:
@@ -97,7 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           'and day with the 24 hourly points, active and total players and the economy total (these ' +
           'three counters are at most 30 s old), the 10 newest events, the 6 richest players and the 5 largest gang ' +
           'treasuries. Answered from a live snapshot rebuilt when the game reports a change.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: dashboardSchema, ...errors },
       },
     },
@@ -119,6 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       // The first reason alone is the detail (spec 8: the console shows it as is).
       attachValidation: true,
       schema: {
+        operationId: 'runGameCommand',
         tags: ['admin'],
         summary: 'Send a console command to the game server over RCON (ADMIN, OWNER or WEB_ADMIN)',
         description:
@@ -126,13 +131,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           `(403). At most ${COMMANDS_PER_MINUTE} commands a minute per staff member (429). 503 when RCON ` +
           'is not configured, the game server cannot be reached, refuses the password or does not answer ' +
           'in time. Every command is written to the audit log, refused and failed ones included.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         body: commandRequestSchema,
         response: { 200: commandResultSchema, 400: errorSchema, 429: errorSchema, ...errors },
       },
     },
     async (request) => {
-      if (request.validationError) throw invalid(validationDetail(request));
+      if (request.validationError) throw invalid('invalid_request', validationDetail(request));
       return runCommand(db, rcon, config.rcon.allow, request.auth!.uuid, request.body.command, request.log);
     },
   );
@@ -142,12 +147,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staffOnly(),
       schema: {
+        operationId: 'listGameCommands',
         tags: ['admin'],
         summary: 'The audit log of staff commands, newest first (ADMIN, OWNER or WEB_ADMIN)',
         description:
           'Who sent what and when, with the output or the reason it failed or was refused. An entry ' +
           'with neither was sent but its answer never recorded.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         querystring: auditQuerySchema,
         response: { 200: auditLogSchema, 400: errorSchema, ...errors },
       },
@@ -160,6 +166,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staffOnly(),
       schema: {
+        operationId: 'getAuditLog',
         tags: ['admin'],
         summary: 'The audit log of every staff action, newest first (ADMIN, OWNER or WEB_ADMIN)',
         description:
@@ -168,7 +175,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           'command line (actor null). Filter by `actor` (a name in any case, a uuid, or "command line") ' +
           "and `action`. Pages: pass the answer's `next` as `before` for the older entries; `next` is " +
           'null on the last page. Rows are never changed or deleted.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         querystring: auditEventsQuerySchema,
         response: { 200: auditEventsSchema, 400: errorSchema, ...errors },
       },
@@ -181,9 +188,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staffOnly(),
       schema: {
+        operationId: 'listStaffAccounts',
         tags: ['admin'],
         summary: 'Every account holding a staff role, with its two-factor state (ADMIN, OWNER or WEB_ADMIN)',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: staffListSchema, ...errors },
       },
     },
@@ -195,6 +203,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staffOnly('owner'),
       schema: {
+        operationId: 'resetStaffTwoFactor',
         tags: ['admin'],
         summary: "Clear a member's two-factor sign-in (OWNER only)",
         description:
@@ -202,7 +211,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           'two-factor secret and recovery codes are removed and every session of theirs is signed out; ' +
           'they sign in with their password and enrol again. Audited. 404 for an unknown player, 409 ' +
           'when two-factor sign-in is not on.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: staffMemberParamsSchema,
         response: { 200: staffListSchema, 400: errorSchema, 409: errorSchema, ...errors },
       },

@@ -49,12 +49,13 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
       compress: false,
       decompress: false,
       schema: {
+        operationId: 'listAuctionCategories',
         tags: ['auction'],
         summary: 'Every auction category with its active listings’ count and price range',
         description:
           'Answered from a snapshot that follows new, cancelled and bought listings, refreshed at ' +
           'most once a second. Categories by display name (colour codes stripped), then key.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: auctionCategoriesSchema, 401: errorSchema, 503: errorSchema },
       },
     },
@@ -83,6 +84,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
           ? JSON.stringify
           : serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]),
       schema: {
+        operationId: 'listAuctionListings',
         tags: ['auction'],
         summary: 'A page of the active listings of a category',
         description:
@@ -94,7 +96,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
           'no other one to another page. The first page carries the figures of the whole category ' +
           '(`summary`). At most LISTINGS_RATE_LIMIT pages a minute per player (300 by default; 429 ' +
           'past it).',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: categoryKeyParamsSchema,
         querystring: listingsQuerySchema,
         response: {
@@ -127,6 +129,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
         },
       },
       schema: {
+        operationId: 'buyListing',
         tags: ['auction'],
         summary: 'Buy units of a listing',
         description:
@@ -135,7 +138,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
           'a retry with the same key answers the first purchase instead of buying again (a key used ' +
           `for a different listing or quantity answers 409). At most ${PURCHASES_PER_MINUTE} ` +
           'purchases a minute per player.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         headers: purchaseHeadersSchema,
         body: purchaseRequestSchema,
         response: {

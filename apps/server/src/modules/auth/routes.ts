@@ -42,7 +42,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
+        operationId: 'signIn',
         tags: ['auth'],
+        security: [],
         summary: 'Sign in with the in-game username and the password set in game',
         description:
           'An account with two-factor sign-in also sends `code` (a current code or an unused recovery ' +
@@ -56,20 +58,24 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const { username, password, code } = request.body;
       // Only a player name can have an account: anything else is refused before any look-up, so
       // the limiter only ever sees names that the look-up and the limiter fold alike.
-      if (!playerName.safeParse(username).success) throw unauthenticated(BAD_CREDENTIALS);
+      if (!playerName.safeParse(username).success)
+        throw unauthenticated('invalid_credentials', BAD_CREDENTIALS);
       const wait = limiter.retryAfter(username);
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         reply.header('retry-after', String(seconds));
-        throw rateLimited(`Too many failed sign-ins for this account. Try again in ${seconds} seconds.`);
+        throw rateLimited(
+          'too_many_failed_sign_ins',
+          `Too many failed sign-ins for this account. Try again in ${seconds} seconds.`,
+        );
       }
       const device = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
       const session = await login(db, tokens, username, password, code, device);
       if (typeof session === 'string') {
         limiter.fail(username);
         throw session === 'credentials'
-          ? unauthenticated(BAD_CREDENTIALS)
-          : secondFactorRefused(BAD_SECOND_FACTOR);
+          ? unauthenticated('invalid_credentials', BAD_CREDENTIALS)
+          : secondFactorRefused('wrong_two_factor_code', BAD_SECOND_FACTOR);
       }
       limiter.succeed(username);
       return session;
@@ -81,7 +87,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: { rateLimit: { max: REFRESHES_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
+        operationId: 'refreshSession',
         tags: ['auth'],
+        security: [],
         summary: 'Trade a refresh token for a new pair (rotation; reuse revokes the session)',
         body: refreshRequestSchema,
         response: { 200: tokenPairSchema, ...errors },
@@ -95,9 +103,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'getMe',
         tags: ['auth'],
         summary: 'The signed-in player',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: userSchema, ...errors },
       },
     },
@@ -108,7 +117,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/logout',
     {
       schema: {
+        operationId: 'signOut',
         tags: ['auth'],
+        security: [],
         summary: "Sign out: revokes the refresh token's session",
         body: logoutRequestSchema.nullish(),
         response: { 204: z.null().describe('Signed out'), ...errors },

@@ -21,12 +21,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens
     {
       onRequest: signedIn,
       schema: {
+        operationId: 'listSessions',
         tags: ['auth'],
         summary: "The signed-in player's sessions: one per sign-in on a device",
         description:
           'Open sessions only, the current one first, then the most recently used (at most 50). A ' +
           "session's last use is its sign-in or its latest token refresh.",
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: sessionListSchema, ...errors },
       },
     },
@@ -38,13 +39,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens
     {
       onRequest: signedIn,
       schema: {
+        operationId: 'endSession',
         tags: ['auth'],
         summary: 'Sign one of your sessions out',
         description:
           'Its refresh token stops working, its access tokens are refused from the next request and ' +
           'its live feeds close with 1008, on every server process. 404 for a session that is not ' +
           'one of your open ones.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: sessionIdParamsSchema,
         response: { 204: z.null().describe('Signed out'), 400: errorSchema, 404: errorSchema, ...errors },
       },
@@ -60,9 +62,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessTokens
     {
       onRequest: signedIn,
       schema: {
+        operationId: 'signOutEverywhere',
         tags: ['auth'],
         summary: 'Sign every one of your sessions out, this one included',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 204: z.null().describe('Signed out everywhere'), ...errors },
       },
     },

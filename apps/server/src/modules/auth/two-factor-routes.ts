@@ -36,9 +36,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessToke
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'getTwoFactor',
         tags: ['auth'],
         summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: twoFactorStatusSchema, ...errors },
       },
     },
@@ -50,12 +51,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessToke
     {
       onRequest: change,
       schema: {
+        operationId: 'setUpTwoFactor',
         tags: ['auth'],
         summary: 'Start two-factor setup: a new secret, not active until a code from it is confirmed',
         description:
           "Takes the account's current password (400 when it is wrong). 409 when two-factor sign-in " +
           'is already on. A setup not confirmed is replaced.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         body: twoFactorSetupRequestSchema,
         response: { 200: twoFactorSetupSchema, ...errors },
       },
@@ -68,13 +70,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessToke
     {
       onRequest: change,
       schema: {
+        operationId: 'enableTwoFactor',
         tags: ['auth'],
         summary: 'Turn two-factor sign-in on with a code from the setup secret',
         description:
           "Takes the account's current password and a code. Answers the ten recovery codes, shown " +
           'this once. 400 for a wrong password or code. Every other session of the account is signed ' +
           'out; this one counts as signed in with the code.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         body: twoFactorCodeRequestSchema,
         response: { 200: recoveryCodesSchema, ...errors },
       },
@@ -87,10 +90,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: AccessToke
     {
       onRequest: change,
       schema: {
+        operationId: 'disableTwoFactor',
         tags: ['auth'],
         summary: 'Turn two-factor sign-in off with the password and a current code or a recovery code',
         description: 'Answers the new state (off). 400 for a wrong password or code, 409 when it is not on.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         body: twoFactorCodeRequestSchema,
         response: { 200: twoFactorStatusSchema, ...errors },
       },

@@ -28,12 +28,13 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridg
     {
       onRequest: auth,
       schema: {
+        operationId: 'listDeliveries',
         tags: ['bridge'],
         summary: 'Pending deliveries (one per auction purchase), oldest first',
         description:
           'A delivery stays pending, and listed here, until it is acknowledged. The game server may ' +
           'see one twice (here and on the socket): it applies each delivery id once.',
-        security: [{ bearer: [] }],
+        security: [{ bridgeToken: [] }],
         querystring: deliveriesQuerySchema,
         response: { 200: deliveriesSchema, 400: errorSchema, 401: errorSchema, 503: errorSchema },
       },
@@ -46,10 +47,11 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridg
     {
       onRequest: auth,
       schema: {
+        operationId: 'acknowledgeDeliveries',
         tags: ['bridge'],
         summary: 'Mark deliveries as handed over in game',
         description: 'Acknowledging a delivery again, or an unknown id, changes nothing.',
-        security: [{ bearer: [] }],
+        security: [{ bridgeToken: [] }],
         body: deliveriesAckSchema,
         response: {
           200: deliveriesAckResultSchema,
@@ -67,6 +69,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridg
     url: '/api/bridge/ws',
     onRequest: auth,
     schema: {
+      operationId: 'deliverySocket',
       tags: ['bridge', 'live'],
       summary: 'WebSocket: each new delivery the moment its purchase commits',
       description:
@@ -74,7 +77,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridg
         'then each new one, one {"delivery": {...}} message per delivery, oldest first. A delivery is ' +
         'sent once per connection; a new connection sends again whatever is still pending. The ' +
         'client sends nothing and acknowledges with POST /api/bridge/deliveries/ack.',
-      security: [{ bearer: [] }],
+      security: [{ bridgeToken: [] }],
       response: { 401: errorSchema, 426: errorSchema },
     },
     handler: upgradeRequired,

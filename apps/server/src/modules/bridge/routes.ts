@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { bridgeBatchErrorSchema, bridgeBatchResultSchema, bridgeBatchSchema } from '@prison/shared/bridge';
+import {
+  bridgeBatchErrorSchema,
+  bridgeBatchResultSchema,
+  bridgeBatchSchema,
+  documentedBridgeBatchSchema,
+} from '@prison/shared/bridge';
 import { errorSchema } from '@prison/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +23,7 @@ export function bridgeAuth(token: string) {
     const header = request.headers.authorization ?? '';
     const presented = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!presented || !timingSafeEqual(digest(presented), expected)) {
-      throw unauthenticated('A valid bridge token is required');
+      throw unauthenticated('invalid_token', 'A valid bridge token is required');
     }
   };
 }
@@ -60,6 +65,7 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
         onRequest: bridgeAuth(opts.bridgeToken),
         bodyLimit: BRIDGE_BODY_LIMIT,
         schema: {
+          operationId: 'postBridgeEvents',
           tags: ['bridge'],
           summary: 'Report what happened in game (idempotent by event id; one transaction per batch)',
           description:
@@ -69,8 +75,9 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
             'DOCS_EDITOR) unless the site names the ones the game may manage (BRIDGE_STAFF_ROLES): a ' +
             'refused one is refused with its index and reason like any invalid event, nothing of the ' +
             'batch is applied, and the attempt is audited.',
-          security: [{ bearer: [] }],
+          security: [{ bridgeToken: [] }],
           body: bridgeBatchSchema,
+          documentedBody: documentedBridgeBatchSchema,
           response: {
             200: bridgeBatchResultSchema,
             400: bridgeBatchErrorSchema.or(errorSchema),

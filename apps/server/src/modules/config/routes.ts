@@ -21,7 +21,9 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     '/api/config',
     {
       schema: {
+        operationId: 'getSiteConfig',
         tags: ['site'],
+        security: [],
         summary: 'What the web app needs to know about this deployment',
         response: { 200: siteConfigSchema },
       },

@@ -104,7 +104,9 @@ export const docsRoutes: FastifyPluginAsyncZod<{
       compress: false,
       decompress: false,
       schema: {
+        operationId: 'listDocs',
         tags: ['docs'],
+        security: [],
         summary: 'Every doc, sorted by title (no sign-in needed)',
         description: 'Deleted docs are not listed: staff find them at GET /api/docs/deleted.',
         response: { 200: docListSchema, 503: errorSchema },
@@ -124,7 +126,9 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     url: '/api/docs/ws',
     preValidation: sameSiteOrigin(config),
     schema: {
+      operationId: 'docsSocket',
       tags: ['live', 'docs'],
+      security: [],
       summary: "WebSocket: each doc's revision, live (no sign-in needed)",
       description:
         'Pushes {"docs": [{"slug", "revision"}...]} for every listed doc on connect and whenever a doc ' +
@@ -160,10 +164,11 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staff,
       schema: {
+        operationId: 'listDeletedDocs',
         tags: ['docs'],
         summary: `The deleted docs, most recently deleted first ${STAFF_ONLY}`,
         description: 'Each can be put back with POST /api/docs/{slug}/restore.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: deletedDocListSchema, ...errors(401, 403) },
       },
     },
@@ -176,10 +181,11 @@ export const docsRoutes: FastifyPluginAsyncZod<{
       onRequest: writer,
       bodyLimit,
       schema: {
+        operationId: 'createDoc',
         tags: ['docs'],
         summary: `Create a doc; its slug comes from the title ${STAFF_ONLY}`,
         description: `It is the doc's revision 1. ${limitsText} At most ${DOC_WRITES_PER_MINUTE} writes a minute per account.`,
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         body: createDocRequestSchema,
         response: { 201: docSchema, ...errors(400, 401, 403, 409, 413, 429) },
       },
@@ -196,13 +202,14 @@ export const docsRoutes: FastifyPluginAsyncZod<{
       onRequest: writer,
       bodyLimit,
       schema: {
+        operationId: 'updateDoc',
         tags: ['docs'],
         summary: `Edit a doc's title and content; its slug stays ${STAFF_ONLY}`,
         description:
           'Answers the doc with its new revision. `revision` is the one the edit started from: if the ' +
           'doc was saved since, the answer is 409 and nothing changes. An edit that changes nothing ' +
           `makes no new revision. ${limitsText} At most ${DOC_WRITES_PER_MINUTE} writes a minute per account.`,
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: docSlugParamsSchema,
         body: editDocRequestSchema,
         response: { 200: docSchema, ...errors(400, 401, 403, 404, 409, 413, 429) },
@@ -219,9 +226,10 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: writer,
       schema: {
+        operationId: 'deleteDoc',
         tags: ['docs'],
         summary: `Delete a doc: it leaves the list, and staff can restore it ${STAFF_ONLY}`,
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: docSlugParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 403, 404, 429) },
       },
@@ -237,10 +245,11 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: writer,
       schema: {
+        operationId: 'restoreDoc',
         tags: ['docs'],
         summary: `Put a deleted doc back in the list, as it was ${STAFF_ONLY}`,
         description: `409 if the doc is not deleted. ${limitsText}`,
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: docSlugParamsSchema,
         response: { 200: docSchema, ...errors(400, 401, 403, 404, 409, 413, 429) },
       },
@@ -256,10 +265,11 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staff,
       schema: {
+        operationId: 'listDocRevisions',
         tags: ['docs'],
         summary: `Every revision of a doc, newest first ${STAFF_ONLY}`,
         description: "Each revision's text is at GET /api/docs/{slug}/revisions/{n}.",
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: docSlugParamsSchema,
         response: { 200: docRevisionListSchema, ...errors(400, 401, 403, 404) },
       },
@@ -272,9 +282,10 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: staff,
       schema: {
+        operationId: 'getDocRevision',
         tags: ['docs'],
         summary: `One revision of a doc, with its text ${STAFF_ONLY}`,
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: docRevisionParamsSchema,
         response: { 200: docRevisionTextSchema, ...errors(400, 401, 403, 404) },
       },
@@ -287,12 +298,13 @@ export const docsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: writer,
       schema: {
+        operationId: 'restoreDocRevision',
         tags: ['docs'],
         summary: `Save an old revision's title and text as the doc's new revision ${STAFF_ONLY}`,
         description:
           '`revision` is the current revision as the page showed it: if the doc was saved since, the ' +
           `answer is 409 and nothing changes. ${limitsText}`,
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: docRevisionParamsSchema,
         body: restoreRevisionRequestSchema,
         response: { 200: docSchema, ...errors(400, 401, 403, 404, 409, 413, 429) },

@@ -53,7 +53,9 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
       // A GET has no body to decompress.
       decompress: false,
       schema: {
+        operationId: 'getLeaderboard',
         tags: ['leaderboard'],
+        security: [],
         summary: 'The top players by level, XP, prestige or balance',
         description: `${RANKING} Answered from the live snapshot that /ws/leaderboard pushes.`,
         querystring: leaderboardQuerySchema,
@@ -75,7 +77,9 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
     url: '/ws/leaderboard',
     preValidation: sameSiteOrigin(config),
     schema: {
+      operationId: 'leaderboardSocket',
       tags: ['live'],
+      security: [],
       summary: 'WebSocket: the leaderboard',
       description:
         `Pushes {"entries": [...]} on connect and whenever the ranking changes, at most once a second. ` +

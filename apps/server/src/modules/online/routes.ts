@@ -19,7 +19,9 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config:
     url: '/ws/players',
     preValidation: sameSiteOrigin(config),
     schema: {
+      operationId: 'onlinePlayersSocket',
       tags: ['live'],
+      security: [],
       summary: 'WebSocket: the online count',
       description:
         'Pushes {"online": n} on connect and whenever the count changes; online is null while unknown ' +
@@ -36,7 +38,9 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; config:
     '/api/online',
     {
       schema: {
+        operationId: 'getOnlinePlayers',
         tags: ['live'],
+        security: [],
         summary: 'The current online count, as pushed by /ws/players',
         response: { 200: onlineMessageSchema },
       },

@@ -42,7 +42,9 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     '/api/players/by-name/:name',
     {
       schema: {
+        operationId: 'getPlayerPage',
         tags: ['players'],
+        security: [{}, { playerToken: [] }],
         summary: "A player's public page, by name or uuid (no sign-in needed)",
         description:
           'The name is matched in any case. Statistics and milestones are null when the player hides ' +
@@ -55,7 +57,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const page = await playerPage(db, request.params.name, await reader(request));
-      if (!page) throw notFound(NO_SUCH_PLAYER);
+      if (!page) throw notFound('unknown_player', NO_SUCH_PLAYER);
       return page;
     },
   );
@@ -65,7 +67,9 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     url: '/api/players/:uuid/ws',
     preValidation: sameSiteOrigin(config),
     schema: {
+      operationId: 'playerPageSocket',
       tags: ['live', 'players'],
+      security: [],
       summary: "WebSocket: a player's public page, live",
       description:
         'Pushes {"player": {...}} (as GET /api/players/by-name/{uuid} answers a visitor) on connect and ' +
@@ -85,9 +89,10 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'getPrivacy',
         tags: ['players'],
         summary: 'Whether the signed-in player hides their statistics from their public page',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: privacySchema, 401: errorSchema, 404: errorSchema, 503: errorSchema },
       },
     },
@@ -99,10 +104,11 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'setPrivacy',
         tags: ['players'],
         summary: 'Hide or show the signed-in player’s statistics and milestones on their public page',
         description: 'Name, rank and level stay public. Open player pages update at once.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         body: privacySchema,
         response: {
           200: privacySchema,
@@ -120,7 +126,9 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     '/api/players/:uuid',
     {
       schema: {
+        operationId: 'getPlayerProfile',
         tags: ['players'],
+        security: [],
         summary: "A player's public profile (no sign-in needed)",
         params: playerUuidParamsSchema,
         response: { 200: publicProfileSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
@@ -134,13 +142,14 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'getPlayerStats',
         tags: ['players'],
         summary: "A player's level, XP, statistics (all but MOMENTUM) and G-Kit states",
         description:
           'Any signed-in player may read the statistics of a player who shows them; of one who hides ' +
           'them (PUT /api/players/me/privacy), only the player themselves and staff (as for ' +
           'GET /api/players/by-name/{name}) may: 403 for anyone else.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: playerUuidParamsSchema,
         response: {
           200: playerStatsSchema,
@@ -160,6 +169,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'getPlayerActivity',
         tags: ['players'],
         summary: "A player's activity feed, newest first",
         description:
@@ -167,7 +177,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
           '(403 otherwise) unless they hold ADMIN, OWNER or WEB_ADMIN (with STAFF_2FA=required, in a ' +
           'session signed in with a second factor). A PRIVATE_MESSAGE entry is ' +
           'only ever answered to its two participants.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         params: playerUuidParamsSchema,
         querystring: activityQuerySchema,
         response: {

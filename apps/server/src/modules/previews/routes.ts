@@ -25,7 +25,11 @@ export const PREVIEWS_PER_MINUTE = 60;
 // Cards change when their player does; a few minutes' staleness is what link previews expect.
 const CACHE_CONTROL = 'public, max-age=300';
 
-const pngSchema = z.any().describe('A 1200x630 PNG image');
+// The image's bytes: an image/png answer, never JSON (reply.type sets it; a Buffer is sent as it is).
+const pngResponse = {
+  description: 'A 1200x630 PNG image',
+  content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } },
+};
 const versionQuerySchema = z.object({
   v: z.string().max(32).optional().describe('Ignored: the page names the card version so caches refetch it'),
 });
@@ -65,7 +69,9 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     {
       ...common,
       schema: {
+        operationId: 'getPlayerPreviewImage',
         tags: ['players'],
+        security: [],
         summary: "A player's link preview image (1200x630 PNG)",
         description:
           'Avatar, name, rank, gang, level, prestige and balance. The avatar is the default head when the ' +
@@ -74,7 +80,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         params: playerNameParamsSchema,
         querystring: versionQuerySchema,
         response: {
-          200: pngSchema,
+          200: pngResponse,
           304: notModified,
           400: errorSchema,
           404: errorSchema,
@@ -85,7 +91,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     },
     async (request, reply) => {
       const page = await playerPage(db, request.params.name, VISITOR, { heroOnly: true });
-      if (!page) throw notFound(NO_SUCH_PLAYER);
+      if (!page) throw notFound('unknown_player', NO_SUCH_PLAYER);
       const data = playerCardData(page);
       const avatar = await avatars.of(page.uuid);
       const key = `player:${cardVersion(data)}:${avatar.digest}`;
@@ -100,7 +106,9 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     {
       ...common,
       schema: {
+        operationId: 'getGangPreviewImage',
         tags: ['social'],
+        security: [],
         summary: "A gang's link preview image (1200x630 PNG)",
         description:
           'Crest in the gang colour, name, status, treasury, members and minimum level. Cached for 5 ' +
@@ -108,7 +116,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         params: gangIdParamsSchema,
         querystring: versionQuerySchema,
         response: {
-          200: pngSchema,
+          200: pngResponse,
           304: notModified,
           400: errorSchema,
           404: errorSchema,
@@ -119,7 +127,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     },
     async (request, reply) => {
       const gang = await gangById(db, request.params.id);
-      if (!gang) throw notFound(NO_SUCH_GANG);
+      if (!gang) throw notFound('unknown_gang', NO_SUCH_GANG);
       const data = gangCardData(gang);
       const key = `gang:${cardVersion(data)}`;
       return sendCard(request, reply, key, () => renderer.card(key, () => renderGangCard(data)));

@@ -27,7 +27,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; perMinu
       compress: false,
       config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
       schema: {
+        operationId: 'search',
         tags: ['search'],
+        security: [],
         summary: 'Find players by name prefix and gangs by name (no sign-in needed)',
         description:
           `At most ${SEARCH_MAX_RESULTS} players and ${SEARCH_MAX_RESULTS} gangs, best first: the exact ` +

@@ -81,10 +81,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate(tokens),
       schema: {
+        operationId: 'getSocialOverview',
         tags: ['social'],
         summary: "The signed-in player's friends online and in all, and their gang",
         description: 'The gang fields are null for a player in no gang.',
-        security: [{ bearer: [] }],
+        security: [{ playerToken: [] }],
         response: { 200: socialOverviewSchema, 401: errorSchema, 503: errorSchema },
       },
     },
@@ -95,7 +96,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     '/api/gangs/:id',
     {
       schema: {
+        operationId: 'getGang',
         tags: ['social'],
+        security: [],
         summary: "A gang's public page: the gang, its roster and its members' newest milestones",
         description:
           'No sign-in needed. Milestones are level-ups, prestiges, G-Kit unlocks and upgrades and gang ' +
@@ -107,7 +110,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const page = await gangPage(db, request.params.id);
-      if (!page) throw notFound(NO_SUCH_GANG);
+      if (!page) throw notFound('unknown_gang', NO_SUCH_GANG);
       return page;
     },
   );
@@ -117,7 +120,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     url: '/api/gangs/ws',
     preValidation: sameSiteOrigin(config),
     schema: {
+      operationId: 'gangsSocket',
       tags: ['live', 'social'],
+      security: [],
       summary: 'WebSocket: every gang (no sign-in needed)',
       description:
         'Pushes {"gangs": [...]} on connect and whenever a gang, its members or their presence change, ' +
@@ -136,7 +141,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     url: '/api/social/ws',
     preValidation: sameSiteOrigin(config),
     schema: {
+      operationId: 'socialSocket',
       tags: ['live', 'social'],
+      security: [{ playerTokenInQuery: [] }],
       summary: "WebSocket: the signed-in player's friends, overview and gang",
       description:
         'Pushes {"friends": [...]} (online first, then by name), {"overview": {...}} and ' +

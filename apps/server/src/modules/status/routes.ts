@@ -28,7 +28,9 @@ export const statusRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub }> = asy
     '/api/status',
     {
       schema: {
+        operationId: 'getServerStatus',
         tags: ['status'],
+        security: [],
         summary: 'The game server’s status and the history of players online (no sign-in needed)',
         description:
           'Online now of the maximum, the most online since midnight UTC, ticks per second and ' +
