@@ -156,7 +156,13 @@ export const ledger = pgTable(
     reference: text('reference'),
     createdAt: created(),
   },
-  (t) => [index('ledger_player_idx').on(t.playerUuid)],
+  (t) => [
+    index('ledger_player_idx').on(t.playerUuid),
+    // A purchase's two rows, which its delivery carries to the game server.
+    index('ledger_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.reference} is not null`),
+  ],
 );
 
 export const playerStats = pgTable(
@@ -276,6 +282,10 @@ export const auctionListings = pgTable(
       .references(() => auctionCategories.key),
     itemName: text('item_name').notNull(),
     itemIcon: text('item_icon').notNull(),
+    // The game's own form of the item (opaque to the site, handed back with its deliveries), and its
+    // enchantments by the catalogue's keys: [{key, level}].
+    itemData: text('item_data'),
+    itemEnchants: jsonb('item_enchants').$type<{ key: string; level: number }[]>().notNull().default([]),
     qtyListed: integer('qty_listed').notNull(),
     qtyLeft: integer('qty_left').notNull(),
     // Unit price.
