@@ -1,4 +1,4 @@
-// npm run accounts|backup|restore|db:move: runs one of the server's command-line tools
+// npm run accounts|bridge|backup|restore|db:move: runs one of the server's command-line tools
 // (apps/server/src/cli/NAME.ts, compiled to apps/server/dist/cli/NAME.js; built first when missing
 // or stale, as npm start does) with the arguments after `--`.
 import { existsSync } from 'node:fs';

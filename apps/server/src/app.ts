@@ -14,6 +14,7 @@ import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { sessionAccessTokens } from './modules/auth/sessions.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
+import { BridgeCredentials } from './modules/bridge/credentials.ts';
 import { deliveriesRoutes } from './modules/bridge/deliveries.ts';
 import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionRoutes, { db: database.db, tokens });
   await app.register(twoFactorRoutes, { db: database.db, tokens });
   await app.register(docsRoutes, { db: database.db, hub, config, tokens, lane, headers: laneJsonHeaders });
+  const bridgeCredentials = new BridgeCredentials(database.db, secrets.bridgeToken);
   await app.register(bridgeRoutes, {
     db: database.db,
     bridgeToken: secrets.bridgeToken,
@@ -197,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
     tokens,
     listingsPerMinute: config.listingsRateLimit,
   });
-  await app.register(deliveriesRoutes, { database, bridgeToken: secrets.bridgeToken });
+  await app.register(deliveriesRoutes, { database, credentials: bridgeCredentials });
   await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets, rcon });
   await app.register(previewsRoutes, { db: database.db, config });
   await registerWebApp(

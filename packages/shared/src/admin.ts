@@ -282,6 +282,8 @@ export const AUDIT_ACTIONS = [
   '2fa.reset',
   'account.roles',
   'account.password',
+  'bridge.credential_create',
+  'bridge.credential_revoke',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -50,7 +50,8 @@ export const ERROR_CODES = {
     'Staff tools need two-factor sign-in on the account (STAFF_2FA): turn it on first.',
   staff_sign_in_with_code:
     'Staff tools need a session signed in with a two-factor code: sign in again with one.',
-  invalid_token: 'The bearer token of a machine endpoint (the bridge, the metrics) is missing or wrong.',
+  invalid_token:
+    'The bearer token of a machine endpoint (the bridge, the metrics) is missing, wrong or revoked.',
 
   // Players, gangs, the auction house, the docs.
   unknown_player: 'No player has this name or uuid.',
@@ -74,6 +75,11 @@ export const ERROR_CODES = {
   docs_full: 'The docs together are at their limit (count or size): delete or shorten one first.',
   docs_history_full: "The docs' history is full: the site's owner raises DOCS_MAX_HISTORY_MB.",
   previews_busy: 'Too many preview images are being drawn right now: try again shortly.',
+
+  // The game servers' credentials (the bridge).
+  unknown_credential: 'No game server credential has this id.',
+  credential_name_taken:
+    'A credential that is not revoked already has this name: revoke it first, or choose another.',
 
   // Staff commands over RCON.
   command_not_allowed: 'RCON_ALLOW does not list this command.',

@@ -159,9 +159,7 @@ export const ledger = pgTable(
   (t) => [
     index('ledger_player_idx').on(t.playerUuid),
     // A purchase's two rows, which its delivery carries to the game server.
-    index('ledger_reference_idx')
-      .on(t.reference)
-      .where(sql`${t.reference} is not null`),
+    index('ledger_reference_idx').on(t.reference).where(sql`${t.reference} is not null`),
   ],
 );
 
@@ -464,6 +462,29 @@ export const statusHourly = pgTable('status_hourly', {
   peak: integer('peak').notNull(),
   samples: integer('samples').notNull(),
 });
+
+// Each game server's credential for the bridge (BRIDGE_TOKEN is a built-in one, not stored here). The
+// token is kept only as its SHA-256 hash: it is a random 256-bit value, so a slow hash adds nothing.
+// A name is unique among the credentials not revoked, so a game server's leaked credential can be
+// revoked and replaced under the same name.
+export const bridgeCredentials = pgTable(
+  'bridge_credentials',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: created(),
+    /** Who made it: an owner's name when they did, or 'command line'. */
+    createdBy: text('created_by').notNull(),
+    revokedAt: time('revoked_at'),
+    /** Recorded at most once a minute, not on every request. */
+    lastUsedAt: time('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('bridge_credentials_token_idx').on(t.tokenHash),
+    uniqueIndex('bridge_credentials_name_idx').on(t.name).where(sql`revoked_at is null`),
+  ],
+);
 
 // Ids of bridge events already applied: a repeated id is skipped, forever.
 export const bridgeEvents = pgTable('bridge_events', {

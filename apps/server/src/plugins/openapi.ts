@@ -33,8 +33,9 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      "The game server's credential (the site's BRIDGE_TOKEN): `Authorization: Bearer <token>`. It " +
-      'reaches /api/bridge only.',
+      "A game server's credential: the site's BRIDGE_TOKEN, or a token an owner made for that game " +
+      'server (`npm run bridge -- create`, or the admin console), until it is revoked: ' +
+      '`Authorization: Bearer <token>`. It reaches /api/bridge only.',
   },
 } as const;
 

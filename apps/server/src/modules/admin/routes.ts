@@ -25,6 +25,7 @@ import { listStaffAccounts } from '../auth/accounts.ts';
 import type { StaffPower } from '../auth/staff-roles.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { resetTwoFactor } from '../auth/two-factor.ts';
+import { bridgeCredentialRoutes } from './bridge-credential-routes.ts';
 import {
   type CommandSender,
   commandLog,
@@ -221,4 +222,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       return { staff: await listStaffAccounts(db) };
     },
   );
+
+  await app.register(bridgeCredentialRoutes, { db, ownerOnly: () => staffOnly('owner') });
 };

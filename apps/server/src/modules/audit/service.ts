@@ -18,7 +18,9 @@ export type AuditAction =
   | 'auth.second_factor_failed'
   | '2fa.reset'
   | 'account.roles'
-  | 'account.password';
+  | 'account.password'
+  | 'bridge.credential_create'
+  | 'bridge.credential_revoke';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 

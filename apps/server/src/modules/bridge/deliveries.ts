@@ -1,6 +1,6 @@
 // The delivery routes of the bridge (DESIGN.md section 7): the game server lists pending deliveries,
 // acknowledges the ones it handed over, and holds a socket that receives each new one the moment
-// its purchase commits. Same bearer BRIDGE_TOKEN as the events route.
+// its purchase commits. The same credentials as the events route (auth.ts).
 import {
   deliveriesAckResultSchema,
   deliveriesAckSchema,
@@ -11,15 +11,16 @@ import { errorSchema } from '@prison/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { closeUnavailable, upgradeRequired } from '../../plugins/sockets.ts';
+import { bridgeAuth } from './auth.ts';
+import type { BridgeCredentials } from './credentials.ts';
 import { acknowledgeDeliveries, pendingDeliveries } from './deliveries-service.ts';
 import { DeliveryFeed } from './delivery-feed.ts';
-import { bridgeAuth } from './routes.ts';
 
-export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridgeToken: string }> = async (
-  app,
-  { database, bridgeToken },
-) => {
-  const auth = bridgeAuth(bridgeToken);
+export const deliveriesRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  credentials: BridgeCredentials;
+}> = async (app, { database, credentials }) => {
+  const auth = bridgeAuth(credentials);
   const feed = new DeliveryFeed(database, app.log);
   app.addHook('onClose', () => feed.stop());
 
@@ -73,7 +74,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ database: Database; bridg
       tags: ['bridge', 'live'],
       summary: 'WebSocket: each new delivery the moment its purchase commits',
       description:
-        'Bearer BRIDGE_TOKEN in the Authorization header. On connect it sends every pending delivery, ' +
+        "Bearer BRIDGE_TOKEN, or a game server's credential, in the Authorization header. On connect it sends every pending delivery, " +
         'then each new one, one {"delivery": {...}} message per delivery, oldest first. A delivery is ' +
         'sent once per connection; a new connection sends again whatever is still pending. The ' +
         'client sends nothing and acknowledges with POST /api/bridge/deliveries/ack.',

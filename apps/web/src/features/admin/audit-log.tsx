@@ -21,6 +21,8 @@ const ACTION_LABELS: Record<AuditActionName, string> = {
   '2fa.reset': 'Two-factor cleared',
   'account.roles': 'Roles set',
   'account.password': 'Password set',
+  'bridge.credential_create': 'Game server credential made',
+  'bridge.credential_revoke': 'Game server credential revoked',
 };
 
 const ACTION_OPTIONS: SelectOption<AuditFilters['action']>[] = [
