@@ -21,7 +21,7 @@ export interface ListingOptions {
   seller: string;
   category?: string;
   categoryName?: string;
-  item?: { name: string; icon: string };
+  item?: { name: string; icon: string; data?: string; enchants?: { key: string; level: number }[] };
   qty?: number;
   price?: string;
 }

@@ -38,6 +38,8 @@ export class FakeDeliveryOutbox {
   refuseSockets = false;
   /** Statuses to answer the next list or acknowledgement requests with. */
   readonly failNext: number[] = [];
+  /** The last ledger id a purchase used. */
+  private ledger = 0;
   private readonly sockets = new WebSocketServer({ noServer: true });
   private listGate: Promise<void> | null = null;
   private releaseLists = () => {};
@@ -51,15 +53,27 @@ export class FakeDeliveryOutbox {
   /** Commits a purchase's delivery and pushes it to every open socket. */
   add({
     player_uuid,
-    item = { name: 'Diamond Block', icon: 'diamond_block' },
+    item = { name: 'Diamond Block', icon: 'diamond_block', data: null, enchants: [] },
     qty = 2,
   }: NewDelivery): Delivery {
+    // A purchase of `qty` at 10.00 each from a seller of its own, with the two ledger rows it wrote.
+    const seller = randomUUID();
+    const total = `${qty * 10}.00`;
+    this.ledger += 2;
     const delivery: Delivery = {
       id: randomUUID(),
       player_uuid,
       item,
       qty,
       purchase_id: randomUUID(),
+      listing_id: `listing-${this.ledger}`,
+      seller_uuid: seller,
+      unit_price: '10.00',
+      total,
+      money: [
+        { player_uuid, delta: `-${total}`, ledger_id: this.ledger - 1 },
+        { player_uuid: seller, delta: total, ledger_id: this.ledger },
+      ],
       created_at: new Date().toISOString(),
     };
     this.pending.push(delivery);

@@ -1,6 +1,7 @@
 // The auction house (spec 2.10, 2.11, 3 Auction category and Listing, 4 Purchase, 7, 8; DESIGN.md
 // sections 3, 7 and 8). Prices are unit prices; money is exact: numeric in the database, a decimal
 // string on the wire (money.ts).
+
 import { z } from 'zod';
 import {
   IDEMPOTENCY_HEADER,
@@ -9,6 +10,7 @@ import {
   LISTINGS_DEFAULT_LIMIT,
   LISTINGS_MAX_LIMIT,
 } from './auction-terms.ts';
+import { itemEnchantSchema } from './enchant-levels.ts';
 import { ALEX, STEVE } from './examples.ts';
 import { describedMoney } from './money.ts';
 import { isStorableText } from './storable.ts';
@@ -106,7 +108,11 @@ export const categoryKeyParamsSchema = z.object({
 export const listingSchema = z
   .object({
     id: z.string(),
-    item: z.object({ name: z.string(), icon: z.string() }),
+    item: z.object({
+      name: z.string(),
+      icon: z.string(),
+      enchants: z.array(itemEnchantSchema).describe("The item's enchantments, as the game listed them"),
+    }),
     seller: z.string().describe("The seller's uuid"),
     sellerName: z.string(),
     qty: z.int().describe('Units left'),
@@ -170,7 +176,7 @@ export const listingsSchema = z
         listings: [
           {
             id: 'ah-5498',
-            item: { name: 'Diamond Pickaxe', icon: 'diamond_pickaxe' },
+            item: { name: 'Diamond Pickaxe', icon: 'diamond_pickaxe', enchants: [] },
             seller: ALEX,
             sellerName: 'Alex',
             qty: 6,
@@ -178,7 +184,11 @@ export const listingsSchema = z
           },
           {
             id: 'ah-5530',
-            item: { name: 'Fortune III Pickaxe', icon: 'diamond_pickaxe' },
+            item: {
+              name: 'Fortune III Pickaxe',
+              icon: 'diamond_pickaxe',
+              enchants: [{ key: 'fortune', level: 3 }],
+            },
             seller: '1f1e1429-1d59-4f0d-ae4a-e091e9bc376f',
             sellerName: 'Nightcrawler',
             qty: 2,
@@ -186,7 +196,14 @@ export const listingsSchema = z
           },
           {
             id: 'ah-5521',
-            item: { name: 'Efficiency V Pickaxe', icon: 'diamond_pickaxe' },
+            item: {
+              name: 'Efficiency V Pickaxe',
+              icon: 'diamond_pickaxe',
+              enchants: [
+                { key: 'efficiency', level: 5 },
+                { key: 'unbreaking', level: 3 },
+              ],
+            },
             seller: STEVE,
             sellerName: 'Steve',
             qty: 1,

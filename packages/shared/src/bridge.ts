@@ -3,6 +3,7 @@
 // `bridgeEventSchema`, the site with `receivedBridgeEventSchema` (the same rules, but it reads money
 // exactly, as decimal text, instead of as a JavaScript number).
 import { z } from 'zod';
+import { itemEnchantSchema } from './enchant-levels.ts';
 import { bridgeEventErrorCodeSchema, type ErrorCode } from './errors.ts';
 import { isStorableText } from './storable.ts';
 
@@ -106,11 +107,45 @@ export const positiveMoney = numberMoney(true);
 export const receivedMoney = exactMoney(false);
 export const receivedPositiveMoney = exactMoney(true);
 
+// Money in an answer: exact decimal text (money.ts has the site's own; this one is the bridge's).
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, 'an exact decimal amount such as 1234.50');
+
 export const GANG_STATUSES = ['Open', 'InviteOnly', 'Closed'] as const;
 export const gangStatus = z.enum(GANG_STATUSES);
 export const itemSchema = z.object({
   name: trimmedText(128),
   icon: z.string().regex(/^[a-z0-9_]{1,64}$/, 'icon is an item id such as diamond_pickaxe'),
+});
+
+/** The largest `item.data` a listing may carry, in bytes of UTF-8. */
+export const MAX_ITEM_DATA_BYTES = 16 * 1024;
+/** The most enchantments a listed item may carry. */
+export const MAX_ITEM_ENCHANTS = 32;
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const point = character.codePointAt(0)!;
+    bytes += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** A listed item: what the site shows, and the game's own form of it, which the site hands back. */
+export const listedItemSchema = itemSchema.extend({
+  data: z
+    .string()
+    .refine((text) => utf8Bytes(text) <= MAX_ITEM_DATA_BYTES, `at most ${MAX_ITEM_DATA_BYTES} bytes`)
+    .refine(isStorableText, storable)
+    .optional()
+    .describe(
+      "The game's own form of the item (e.g. its serialized ItemStack), at most 16 KB of text: never " +
+        'shown on the site, handed back byte for byte with each delivery of the listing',
+    ),
+  enchants: z
+    .array(itemEnchantSchema)
+    .max(MAX_ITEM_ENCHANTS)
+    .optional()
+    .describe("The item's enchantments by the enchant catalogue's keys, shown on the listing"),
 });
 
 // `at` is when it happened on the game server (default: when the site receives it). The site
@@ -361,21 +396,29 @@ function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: 
         category_name: name,
         // Not in the minimal contract: a category's icon, else its first listing's item icon.
         category_icon: itemSchema.shape.icon.optional(),
-        item: itemSchema,
+        item: listedItemSchema,
         qty: z.int().min(1).max(1_000_000),
         price,
       },
       {
         id: 'AuctionListedEvent',
         description:
-          'A listing was put up in game (or changed: the same listing id again replaces it). `price` is per unit.',
+          'A listing was put up in game, under an id the site has not seen (a known id is refused). `price` is per unit.',
         example: {
           id: 'listed-ah-5521',
           listing_id: 'ah-5521',
           seller_uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
           category_key: 'pickaxes',
           category_name: 'Pickaxes',
-          item: { name: 'Efficiency V Pickaxe', icon: 'diamond_pickaxe' },
+          item: {
+            name: 'Efficiency V Pickaxe',
+            icon: 'diamond_pickaxe',
+            data: 'H4sIAAAAAAAA/+NiYGBmYGBhYGBgAAB4Xh3lDAAAAA==',
+            enchants: [
+              { key: 'efficiency', level: 5 },
+              { key: 'fortune', level: 3 },
+            ],
+          },
           qty: 1,
           price: '125000',
         },
@@ -533,11 +576,37 @@ export const deliverySchema = z
           'seen twice (on the socket and in the list, or after a reconnection) once',
       ),
     player_uuid: uuid.describe('The buyer, who receives the items in game'),
-    item: itemSchema.describe('The item bought, as its listing named it'),
+    item: itemSchema
+      .extend({
+        data: z
+          .string()
+          .nullable()
+          .describe(
+            "The game's own form of the item, byte for byte as its listing sent it; null if it sent none",
+          ),
+        enchants: z.array(itemEnchantSchema).describe("The item's enchantments, as its listing sent them"),
+      })
+      .describe('The item bought, as its listing described it'),
     qty: z.int().min(1).describe('How many of the item to hand over'),
     purchase_id: z
       .guid()
       .describe('The auction purchase this delivery hands over (one delivery per purchase)'),
+    listing_id: z.string().describe('The listing bought from, as auction.listed named it'),
+    seller_uuid: uuid.describe('Who listed the item'),
+    unit_price: decimalText.describe('The price of one unit, as exact decimal text'),
+    total: decimalText.describe('What the buyer paid in all (unit_price x qty), as exact decimal text'),
+    money: z
+      .array(
+        z.object({
+          player_uuid: uuid,
+          delta: decimalText.describe('The change of the balance, as exact decimal text (negative: a debit)'),
+          ledger_id: z.int().min(1).describe("The site's ledger row: apply each movement once, by this id"),
+        }),
+      )
+      .describe(
+        "The money the purchase moved on the site: the buyer's debit and the seller's credit. The game " +
+          "server's economy applies each once (by ledger_id) so that balances agree on both sides.",
+      ),
     created_at: z.iso.datetime().describe('When the purchase committed (ISO 8601, UTC)'),
   })
   .describe("Items bought on the site's auction, for the game server to hand over to the buyer")
@@ -556,18 +625,32 @@ export const deliveriesQuerySchema = z.object({
     .max(MAX_DELIVERIES, LIMIT_PROBLEM)
     .default(100),
 });
-const DELIVERY = {
+/** A worked example of a delivery, for the documents. */
+export const DELIVERY_EXAMPLE: Delivery = {
   id: '0b9f6c1e-6a47-4e8e-9d0c-2f1d4c8e7a31',
   player_uuid: '8667ba71-b85a-4004-af54-457a9734eed7',
-  item: { name: 'Diamond Pickaxe', icon: 'diamond_pickaxe' },
+  item: {
+    name: 'Diamond Pickaxe',
+    icon: 'diamond_pickaxe',
+    data: 'H4sIAAAAAAAA/+NiYGBmYGBhYGBgAAB4Xh3lDAAAAA==',
+    enchants: [{ key: 'efficiency', level: 5 }],
+  },
   qty: 2,
   purchase_id: '5d2f7a90-13c4-4b8e-a1f0-7c6e2d9b4a15',
+  listing_id: 'ah-5521',
+  seller_uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+  unit_price: '62500.00',
+  total: '125000.00',
+  money: [
+    { player_uuid: '8667ba71-b85a-4004-af54-457a9734eed7', delta: '-125000.00', ledger_id: 90311 },
+    { player_uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5', delta: '125000.00', ledger_id: 90312 },
+  ],
   created_at: '2026-05-01T14:30:12.000Z',
 };
 export const deliveriesSchema = z.array(deliverySchema).meta({
   id: 'DeliveryList',
   description: 'The deliveries not yet acknowledged, oldest first.',
-  examples: [[DELIVERY]],
+  examples: [[DELIVERY_EXAMPLE]],
 });
 export const deliveriesAckSchema = z
   .object({
@@ -578,7 +661,7 @@ export const deliveriesAckSchema = z
   .meta({
     id: 'DeliveryAck',
     description: 'The deliveries handed over in game.',
-    examples: [{ ids: [DELIVERY.id] }],
+    examples: [{ ids: [DELIVERY_EXAMPLE.id] }],
   });
 export const deliveriesAckResultSchema = z
   .object({

@@ -1,5 +1,8 @@
 // Spec 3 Enchant, Enchant system, Rarity group; spec 9 Enchants. The static enchant catalogue of Season I,
 // shared by the site (the /enchants laboratory) and anything else that talks about enchants.
+import { ROMAN } from './enchant-levels.ts';
+
+export { romanLevel } from './enchant-levels.ts';
 
 /** Spec 9: rarities from the most common to the rarest; the rarity sort follows this order. */
 export const ENCHANT_RARITIES = ['simple', 'uncommon', 'elite', 'ultimate', 'legendary'] as const;
@@ -920,13 +923,6 @@ export const ENCHANTS: readonly Enchant[] = [
     tags: ['escape', 'defence'],
   },
 ];
-
-const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI'] as const;
-
-/** An enchant level as the game writes it (1 -> "I"); levels run 1 to 6 (spec 9). */
-export function romanLevel(level: number): string {
-  return ROMAN[level - 1] ?? String(level);
-}
 
 /** Splits "Efficiency VI" into the enchant name and its level; null when malformed. */
 export function parseRequirement(requirement: string): { name: string; level: number } | null {

@@ -3,6 +3,7 @@
 // close codes beyond those every socket has. The address, query, parameters, summary and
 // description come from the route itself. asyncapi.test.ts fails for a socket route missing here.
 import {
+  DELIVERY_EXAMPLE,
   type DeliveryMessage,
   deliveryMessageSchema,
   deliverySchema,
@@ -88,16 +89,7 @@ const PLAYER = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
 const FRIEND = '853c80ef-3c37-49fd-aa49-938b674adae6';
 const NOW = '2026-05-01T12:34:56.789Z';
 
-const delivery: DeliveryMessage = {
-  delivery: {
-    id: '0b9f6c1e-6a47-4e8e-9d0c-2f1d4c8e7a31',
-    player_uuid: PLAYER,
-    item: { name: 'Diamond Pickaxe', icon: 'diamond_pickaxe' },
-    qty: 2,
-    purchase_id: '5d2f7a90-13c4-4b8e-a1f0-7c6e2d9b4a15',
-    created_at: NOW,
-  },
-};
+const delivery: DeliveryMessage = { delivery: DELIVERY_EXAMPLE };
 
 const gang: Gang = {
   id: 'ironfists',

@@ -66,7 +66,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
       seller: seller.uuid,
       category: gems,
       categoryName: '§6§lGems',
-      item: { name: '§cRuby', icon: 'red_dye' },
+      item: { name: '§cRuby', icon: 'red_dye', data: 'ruby:1', enchants: [{ key: 'fortune', level: 3 }] },
       qty: 5,
       price: '2.5',
     });
@@ -204,7 +204,8 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
         listings: [
           {
             id: m.ruby.id,
-            item: { name: 'Ruby', icon: 'red_dye' },
+            // Its enchantments are shown; the game's own data is not.
+            item: { name: 'Ruby', icon: 'red_dye', enchants: [{ key: 'fortune', level: 3 }] },
             seller: m.seller.uuid,
             sellerName: 'SellerSam',
             qty: 5,
@@ -212,7 +213,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
           },
           {
             id: m.sapphire.id,
-            item: { name: 'Sapphire', icon: 'lapis_lazuli' },
+            item: { name: 'Sapphire', icon: 'lapis_lazuli', enchants: [] },
             seller: m.seller.uuid,
             sellerName: 'SellerSam',
             qty: 3,
@@ -220,7 +221,7 @@ describe.each(databaseKinds())('the auction house on %s', (kind) => {
           },
           {
             id: m.emerald.id,
-            item: { name: 'Emerald', icon: 'emerald' },
+            item: { name: 'Emerald', icon: 'emerald', enchants: [] },
             seller: m.other.uuid,
             sellerName: 'OtherOlga',
             qty: 3,

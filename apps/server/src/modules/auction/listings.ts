@@ -91,6 +91,7 @@ const queries = perDatabase((db) => {
         id: auctionListings.id,
         itemName: auctionListings.itemName,
         itemIcon: auctionListings.itemIcon,
+        itemEnchants: auctionListings.itemEnchants,
         seller: auctionListings.sellerUuid,
         sellerName: players.username,
         qty: auctionListings.qtyLeft,
@@ -181,7 +182,7 @@ async function readPage(
     value: {
       listings: shown.map((row) => ({
         id: row.id,
-        item: { name: stripColorCodes(row.itemName), icon: row.itemIcon },
+        item: { name: stripColorCodes(row.itemName), icon: row.itemIcon, enchants: row.itemEnchants },
         seller: row.seller,
         sellerName: row.sellerName,
         qty: row.qty,

@@ -11,7 +11,7 @@ export interface NewListing {
   id: string;
   seller: string;
   category: { key: string; name: string; icon?: string };
-  item: { name: string; icon: string };
+  item: { name: string; icon: string; data?: string; enchants?: readonly { key: string; level: number }[] };
   qty: number;
   /** Exact decimal text, rounded to cents. */
   price: string;
@@ -46,8 +46,10 @@ export async function addListings(w: Write, listings: readonly NewListing[]) {
       icon = case when (select "iconGiven" from r where r.key = excluded.key) then excluded.icon else c.icon end`);
   await w.tx.execute(sql`
     insert into auction_listings
-      (id, seller_uuid, category_key, item_name, item_icon, qty_listed, qty_left, price, listed_at)
-    select id, seller, category, "itemName", "itemIcon", qty, qty, round(price, 2), at
+      (id, seller_uuid, category_key, item_name, item_icon, item_data, item_enchants, qty_listed, qty_left,
+        price, listed_at)
+    select id, seller, category, "itemName", "itemIcon", "itemData", "itemEnchants", qty, qty, round(price, 2),
+      at
     from ${recordset(
       listings.map((l) => ({
         id: l.id,
@@ -55,12 +57,14 @@ export async function addListings(w: Write, listings: readonly NewListing[]) {
         category: l.category.key,
         itemName: l.item.name,
         itemIcon: l.item.icon,
+        itemData: l.item.data ?? null,
+        itemEnchants: l.item.enchants ?? [],
         qty: l.qty,
         price: l.price,
         at: l.at,
       })),
-    )} as r(id text, seller uuid, category text, "itemName" text, "itemIcon" text, qty int, price numeric,
-        at timestamptz)
+    )} as r(id text, seller uuid, category text, "itemName" text, "itemIcon" text, "itemData" text,
+        "itemEnchants" jsonb, qty int, price numeric, at timestamptz)
     order by id`);
   w.changes.push({ type: 'listing.changed' });
 }

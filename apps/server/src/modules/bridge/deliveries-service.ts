@@ -3,9 +3,9 @@
 // commits, which PostgreSQL tells every server process (PGlite this one), so each bridge socket
 // gets the delivery at once.
 import type { Delivery } from '@prison/shared/bridge';
-import { and, asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deliveries } from '../../db/schema.ts';
+import { auctionListings, auctionPurchases, deliveries } from '../../db/schema.ts';
 
 export const DELIVERIES_CHANNEL = 'deliveries';
 
@@ -26,23 +26,59 @@ export function queuedDeliveries(purchases: SQL): SQL {
 }
 
 const pending = isNull(deliveries.deliveredAt);
+// A delivery as the game server gets it: the purchase it hands over (its listing, seller and
+// prices), the listed item as the game described it, and the money the purchase moved on the site
+// (its ledger rows, found by the purchase's id), so the game's economy can apply the same movements.
 const columns = {
   id: deliveries.id,
   playerUuid: deliveries.playerUuid,
   itemName: deliveries.itemName,
   itemIcon: deliveries.itemIcon,
+  itemData: auctionListings.itemData,
+  itemEnchants: auctionListings.itemEnchants,
   qty: deliveries.qty,
   purchaseId: deliveries.purchaseId,
+  listingId: auctionPurchases.listingId,
+  sellerUuid: auctionPurchases.sellerUuid,
+  unitPrice: sql<string>`${auctionPurchases.unitPrice}::text`,
+  total: sql<string>`${auctionPurchases.total}::text`,
+  money: sql<Delivery['money']>`coalesce((
+    select json_agg(json_build_object('player_uuid', ledger.player_uuid, 'delta', ledger.delta::text,
+      'ledger_id', ledger.id) order by ledger.id)
+    from ledger
+    where ledger.reference = ${deliveries.purchaseId}::text
+      and ledger.reason in ('auction.purchase', 'auction.sale')
+  ), '[]'::json)`,
   createdAt: deliveries.createdAt,
 };
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+interface Row {
+  id: string;
+  playerUuid: string;
+  itemName: string;
+  itemIcon: string;
+  itemData: string | null;
+  itemEnchants: Delivery['item']['enchants'];
+  qty: number;
+  purchaseId: string;
+  listingId: string;
+  sellerUuid: string;
+  unitPrice: string;
+  total: string;
+  money: Delivery['money'];
+  createdAt: Date;
+}
 
 const toDelivery = (row: Row): Delivery => ({
   id: row.id,
   player_uuid: row.playerUuid,
-  item: { name: row.itemName, icon: row.itemIcon },
+  item: { name: row.itemName, icon: row.itemIcon, data: row.itemData, enchants: row.itemEnchants },
   qty: row.qty,
   purchase_id: row.purchaseId,
+  listing_id: row.listingId,
+  seller_uuid: row.sellerUuid,
+  unit_price: row.unitPrice,
+  total: row.total,
+  money: row.money,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -70,6 +106,8 @@ export async function pendingDeliveries(
   const rows = await db
     .select({ ...columns, micros })
     .from(deliveries)
+    .innerJoin(auctionPurchases, eq(auctionPurchases.id, deliveries.purchaseId))
+    .innerJoin(auctionListings, eq(auctionListings.id, auctionPurchases.listingId))
     .where(where)
     .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
     .limit(limit);
@@ -98,6 +136,8 @@ export async function pendingDeliveriesById(db: Db, ids: string[]): Promise<Deli
   const rows = await db
     .select(columns)
     .from(deliveries)
+    .innerJoin(auctionPurchases, eq(auctionPurchases.id, deliveries.purchaseId))
+    .innerJoin(auctionListings, eq(auctionListings.id, auctionPurchases.listingId))
     .where(and(pending, inArray(deliveries.id, ids)))
     .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
   return rows.map(toDelivery);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type Delivery, deliveryMessageSchema } from '@prison/shared/bridge';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { listing, payout } from '../../../test/auction-fixtures.ts';
@@ -12,6 +13,9 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { ledger } from '../../db/schema.ts';
+
+const byId = (a: { ledger_id: number }, b: { ledger_id: number }) => a.ledger_id - b.ledger_id;
 
 /** A bridge socket that collects the deliveries it is sent. */
 function follow(url: string, headers: Record<string, string>) {
@@ -36,7 +40,16 @@ describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => 
     seller: seller.uuid,
     category: 'tools',
     categoryName: '§7Tools',
-    item: { name: '§8Heavy Anvil', icon: 'anvil' },
+    item: {
+      name: '§8Heavy Anvil',
+      icon: 'anvil',
+      // The game's own form of the item, with characters JSON escapes: handed back byte for byte.
+      data: 'rO0ABXNyAAR\u0001Item"\\/\u00e9\ud83d\ude00',
+      enchants: [
+        { key: 'unbreaking', level: 3 },
+        { key: 'feather-fall', level: 1 },
+      ],
+    },
     qty: 100,
     price: '3',
   });
@@ -106,12 +119,28 @@ describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => 
     expect(listed[1]).toEqual({
       id: expect.any(String),
       player_uuid: buyer.uuid,
-      // The game gets the item as it was listed, colour codes and all.
-      item: { name: '§8Heavy Anvil', icon: 'anvil' },
+      // The game gets the item as it was listed, colour codes, its own data and enchantments and all.
+      item: { ...anvils.event.item },
       qty: 2,
       purchase_id: purchases[1],
+      listing_id: anvils.id,
+      seller_uuid: seller.uuid,
+      unit_price: '3.00',
+      total: '6.00',
+      money: [
+        { player_uuid: buyer.uuid, delta: '-6.00', ledger_id: expect.any(Number) },
+        { player_uuid: seller.uuid, delta: '6.00', ledger_id: expect.any(Number) },
+      ],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // The movements are the site's own ledger rows of that purchase.
+    const rows = await t.db
+      .select({ id: ledger.id, player: ledger.playerUuid, delta: ledger.delta })
+      .from(ledger)
+      .where(eq(ledger.reference, purchases[1]!));
+    expect(
+      rows.map((row) => ({ player_uuid: row.player, delta: row.delta, ledger_id: row.id })).sort(byId),
+    ).toEqual(listed[1]!.money);
     expect(((await list('?limit=2')).json() as Delivery[]).map((d) => d.purchase_id)).toEqual(
       purchases.slice(0, 2),
     );

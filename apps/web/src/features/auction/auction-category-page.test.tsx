@@ -13,7 +13,7 @@ const SELLER = 'a1b2c3d4-0000-4000-8000-000000000001';
 
 const LISTINGS: Listing[] = Array.from({ length: 7 }, (_, i) => ({
   id: `listing-${i}`,
-  item: { name: `Ore ${i}`, icon: 'iron_ore' },
+  item: { name: `Ore ${i}`, icon: 'iron_ore', enchants: [] },
   seller: SELLER,
   sellerName: 'MinerMo',
   qty: 10 + i,

@@ -17,6 +17,7 @@ import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListings, usePurchase } from './api.ts';
 import { parseMinQuantity } from './auction-model.ts';
+import { ItemEnchants } from './item-enchants.tsx';
 import { ItemIcon } from './item-icon.tsx';
 import { LoadMore } from './load-more.tsx';
 import { PurchaseDialog } from './purchase-dialog.tsx';
@@ -241,7 +242,10 @@ function Market({
                   <li key={listing.id} data-listing-card={listing.id} className={cardClass('p-4')}>
                     <div className="flex items-center gap-3">
                       <ItemIcon icon={listing.item.icon} size={28} />
-                      <span className="min-w-0 flex-1 font-semibold text-fg">{listing.item.name}</span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold text-fg">{listing.item.name}</span>
+                        <ItemEnchants enchants={listing.item.enchants} className="mt-0.5" />
+                      </span>
                       <span className="font-semibold text-fg tabular-nums">{formatMoney(listing.price)}</span>
                     </div>
                     <div className="mt-3 flex items-center justify-between gap-3 text-sm">
@@ -284,7 +288,10 @@ function Market({
                         <th scope="row" className="px-4 py-3 text-left font-semibold text-fg">
                           <span className="flex items-center gap-2.5">
                             <ItemIcon icon={listing.item.icon} size={24} />
-                            {listing.item.name}
+                            <span className="min-w-0">
+                              {listing.item.name}
+                              <ItemEnchants enchants={listing.item.enchants} className="mt-0.5" />
+                            </span>
                           </span>
                         </th>
                         <td className="px-4 py-3 font-mono text-xs text-fg-muted" title={listing.sellerName}>

@@ -28,7 +28,7 @@ const CATEGORIES = [
 
 const listing = (id: string, seller: string, qty: number, price: string): Listing => ({
   id,
-  item: { name: 'Diamond', icon: 'diamond' },
+  item: { name: 'Diamond', icon: 'diamond', enchants: [] },
   seller,
   sellerName: `name-${seller}`,
   qty,

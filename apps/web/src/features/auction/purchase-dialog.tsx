@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
+import { ItemEnchants } from './item-enchants.tsx';
 import { ItemIcon } from './item-icon.tsx';
 
 /**
@@ -61,6 +62,7 @@ function PurchaseForm({
         </span>
         <div className="min-w-0">
           <p className="truncate font-semibold text-fg">{listing.item.name}</p>
+          <ItemEnchants enchants={listing.item.enchants} className="my-0.5" />
           <p className="text-sm text-fg-muted">
             {formatMoney(listing.price)} each · sold by {listing.sellerName}
           </p>
