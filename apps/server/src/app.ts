@@ -16,6 +16,7 @@ import { accessTokens } from './modules/auth/tokens.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { BridgeCredentials } from './modules/bridge/credentials.ts';
 import { deliveriesRoutes } from './modules/bridge/deliveries.ts';
+import { bridgePurchaseRoutes } from './modules/bridge/purchases.ts';
 import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -183,7 +184,7 @@ export async function buildApp(deps: AppDeps) {
   const bridgeCredentials = new BridgeCredentials(database.db, secrets.bridgeToken);
   await app.register(bridgeRoutes, {
     db: database.db,
-    bridgeToken: secrets.bridgeToken,
+    credentials: bridgeCredentials,
     onEvent: metrics.bridgeEvent,
     accounts: { staffRoles: config.bridgeStaffRoles },
   });
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
     listingsPerMinute: config.listingsRateLimit,
   });
   await app.register(deliveriesRoutes, { database, credentials: bridgeCredentials });
+  await app.register(bridgePurchaseRoutes, { db: database.db, credentials: bridgeCredentials });
   await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets, rcon });
   await app.register(previewsRoutes, { db: database.db, config });
   await registerWebApp(

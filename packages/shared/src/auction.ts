@@ -291,6 +291,8 @@ export const idempotencyKeySchema = z
   )
   .describe('Any string you choose per purchase (a UUID is a good one); a retry sends the same one');
 export const purchaseHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() });
+/** A game server's purchase always names its key: it retries until it has an answer. */
+export const requiredKeyHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 
 /** Spec 5: game colour codes (the section sign and the character after it) are stripped from names. */
 export function stripColorCodes(name: string): string {

@@ -675,3 +675,21 @@ export const deliveryMessageSchema = z
   .object({ delivery: deliverySchema })
   .describe('One delivery, sent once per connection, oldest first');
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+
+/**
+ * POST /api/bridge/purchases: a purchase made in game, through the site's stock, so that a listing is
+ * never sold twice (the same rules, answer and delivery as a purchase on the site). The header
+ * Idempotency-Key is required: the game server retries with the same key until it has an answer.
+ */
+export const bridgePurchaseRequestSchema = z
+  .object({
+    listing_id: id.describe('The listing to buy from, as auction.listed named it'),
+    buyer_uuid: uuid.describe('The player buying in game (known to the site: send player.join first)'),
+    qty: z.int().min(1).max(1_000_000).describe('How many units to buy'),
+  })
+  .meta({
+    id: 'BridgePurchaseRequest',
+    description: 'A purchase a player made in game.',
+    examples: [{ listing_id: 'ah-5521', buyer_uuid: '8667ba71-b85a-4004-af54-457a9734eed7', qty: 1 }],
+  });
+export type BridgePurchaseRequest = z.infer<typeof bridgePurchaseRequestSchema>;

@@ -1,4 +1,4 @@
-import { receivedBridgeEventSchema } from '@prison/shared/bridge';
+import { MAX_ITEM_DATA_BYTES, MAX_ITEM_ENCHANTS, receivedBridgeEventSchema } from '@prison/shared/bridge';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bridgeTestApp, postRaw } from '../../../test/bridge-fixtures.ts';
@@ -153,6 +153,33 @@ describe.each(databaseKinds())('bridge requests on %s', (kind) => {
     expect(receivedBridgeEventSchema.safeParse(largest).success).toBe(true);
     const largestBatch = JSON.stringify({ events: Array.from({ length: 500 }, () => largest) });
     expect(largestBatch.length * 1.25).toBeLessThan(BRIDGE_BODY_LIMIT);
+    // Larger still: a listing whose item carries its 16 KB of data, every byte a control character
+    // written as a \u0001 escape, with the longest name to escape and the most enchantments.
+    const listed = {
+      id: '"'.repeat(64),
+      at: '2026-01-02T03:04:05.12345678901234+05:30',
+      type: 'auction.listed',
+      listing_id: '"'.repeat(64),
+      seller_uuid: p.uuid,
+      category_key: 'k'.repeat(48),
+      category_name: '"'.repeat(64),
+      category_icon: 'i'.repeat(64),
+      item: {
+        name: '"'.repeat(128),
+        icon: 'i'.repeat(64),
+        data: '\u0001'.repeat(MAX_ITEM_DATA_BYTES),
+        enchants: Array.from({ length: MAX_ITEM_ENCHANTS }, (_, i) => ({
+          key: `${i}`.padEnd(48, 'e'),
+          level: 1000,
+        })),
+      },
+      qty: 1_000_000,
+      price: '9'.repeat(34),
+    };
+    expect(receivedBridgeEventSchema.safeParse(listed).success).toBe(true);
+    const listedBatch = JSON.stringify({ events: Array.from({ length: 500 }, () => listed) });
+    expect(listedBatch.length).toBeGreaterThan(largestBatch.length);
+    expect(listedBatch.length * 1.25).toBeLessThan(BRIDGE_BODY_LIMIT);
     // Beyond the limit: 413.
     const tooLarge = await postRaw(t.app, JSON.stringify({ events: ['x'.repeat(BRIDGE_BODY_LIMIT)] }));
     expect(tooLarge.statusCode).toBe(413);

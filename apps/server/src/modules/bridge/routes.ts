@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   bridgeBatchErrorSchema,
   bridgeBatchResultSchema,
@@ -6,43 +5,30 @@ import {
   documentedBridgeBatchSchema,
 } from '@prison/shared/bridge';
 import { errorSchema } from '@prison/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { unauthenticated } from '../../errors.ts';
 import type { GameAccountPolicy } from '../auth/game-accounts.ts';
+import { bridgeAuth } from './auth.ts';
+import type { BridgeCredentials } from './credentials.ts';
 import { parseBridgeBody } from './json.ts';
 import { applyBatch, type EventOutcomeListener } from './service.ts';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Checks `Authorization: Bearer BRIDGE_TOKEN` in constant time. */
-export function bridgeAuth(token: string) {
-  const expected = digest(token);
-  return async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const presented = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!presented || !timingSafeEqual(digest(presented), expected)) {
-      throw unauthenticated('invalid_token', 'A valid bridge token is required');
-    }
-  };
-}
-
 /**
  * The largest body a valid batch needs, with room to spare. The largest event the schema allows is
- * a player.stats with 200 statistics to add and 200 to set (64-character names, 24-character
- * numbers such as -2.2250738585072014e-308): 37,069 bytes written compactly, with an id of 64
- * characters that all need escaping and a 40-character `at`. Next come an activity with 4000
- * characters of text, 24,394 bytes when every character is written as a \uXXXX escape, and an
- * auction.listed, under 3 KB. So 500 events take at most 500 x 37,069 = 18.5 MB; 24 MiB leaves
- * about 35% for indentation and other whitespace. (Only the bridge token gets this far: the token
- * is checked before the body is read.)
+ * an auction.listed whose item carries 16 KB of data (16,384 bytes) written as \u0001-style escapes,
+ * 6 characters each: 98,304 bytes, with a name of 128 characters that all need escaping, 32
+ * enchantments and the rest, under 101 KB. Next come a player.stats with 200 statistics to add and
+ * 200 to set (37,069 bytes written compactly) and an activity with 4000 characters of text, 24,394
+ * bytes when every character is written as a \uXXXX escape. So 500 events take at most about 50.5
+ * MB; 64 MiB leaves about 25% for indentation and other whitespace. (Only a bridge credential gets
+ * this far: it is checked before the body is read.)
  */
-export const BRIDGE_BODY_LIMIT = 24 * 1024 * 1024;
+export const BRIDGE_BODY_LIMIT = 64 * 1024 * 1024;
 
 export const bridgeRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  bridgeToken: string;
+  /** BRIDGE_TOKEN and the game servers' credentials. */
+  credentials: BridgeCredentials;
   /** Counts each event applied or refused (the metrics). */
   onEvent?: EventOutcomeListener;
   /** What the game server may do to accounts (BRIDGE_STAFF_ROLES). */
@@ -62,7 +48,7 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
     scope.post(
       '/api/bridge/events',
       {
-        onRequest: bridgeAuth(opts.bridgeToken),
+        onRequest: bridgeAuth(opts.credentials),
         bodyLimit: BRIDGE_BODY_LIMIT,
         schema: {
           operationId: 'postBridgeEvents',
