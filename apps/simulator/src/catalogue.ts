@@ -176,7 +176,7 @@ export const AUCTION_CATEGORIES: readonly AuctionCategory[] = [
       { name: '§dShatter III', icon: 'enchanted_book', price: [40_000_000, 350_000_000], qty: single },
       { name: 'Feed', icon: 'enchanted_book', price: [250_000, 1_200_000], qty: stack(5) },
       { name: 'Transfuse II', icon: 'enchanted_book', price: [900_000, 6_000_000], qty: stack(3) },
-      { name: 'Super Breaker IV', icon: 'enchanted_book', price: [8_000_000, 60_000_000], qty: single },
+      { name: 'Super Breaker III', icon: 'enchanted_book', price: [8_000_000, 60_000_000], qty: single },
       { name: 'Replenish', icon: 'enchanted_book', price: [600_000, 3_000_000], qty: stack(4) },
     ],
   },

@@ -7,6 +7,7 @@ import { rankForLevel, xpForLevel } from '@prison/shared/experience';
 import { AUCTION_CATEGORIES, GKITS } from './catalogue.ts';
 import { chatLine, privateLine, tradeLine } from './chatter.ts';
 import { DEMO_ADMIN } from './demo-accounts.ts';
+import { listedItem } from './listed-items.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import { miningStats, moneyPerBlock, roundMoney, xpPerBlock } from './mining.ts';
 import { createRng, type Rng } from './random.ts';
@@ -421,7 +422,7 @@ export class LiveEvents {
       category_key: category.key,
       category_name: category.name,
       category_icon: category.icon,
-      item: { name: item.name, icon: item.icon },
+      item: listedItem(this.rng.fork(`item:${id}`), item),
       qty: listingQty(this.rng, item),
       price: humanPrice(this.rng, item.price),
     });

@@ -2,6 +2,7 @@
 import type { GANG_STATUSES } from '@prison/shared/bridge';
 import type { Rank } from '@prison/shared/experience';
 import type { AuctionCategory, GangRole } from './catalogue.ts';
+import type { ListedItem } from './listed-items.ts';
 
 export type GangStatus = (typeof GANG_STATUSES)[number];
 
@@ -74,7 +75,7 @@ export interface Listing {
   id: string;
   sellerUuid: string;
   category: Pick<AuctionCategory, 'key' | 'name' | 'icon'>;
-  item: { name: string; icon: string };
+  item: ListedItem;
   qty: number;
   price: number;
   listedAt: number;

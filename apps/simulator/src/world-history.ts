@@ -2,6 +2,7 @@
 import { AUCTION_CATEGORIES, type AuctionCategory, type AuctionItem, GKITS } from './catalogue.ts';
 import { chatLine, privateLine, tradeLine } from './chatter.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
+import { listedItem } from './listed-items.ts';
 import {
   type ActivityEntry,
   type Gang,
@@ -42,11 +43,12 @@ export function buildListings(rng: Rng, world: World): Listing[] {
     item: AuctionItem,
     qty = listingQty(rng, item),
   ) => {
+    const id = `lst-${world.tag}-${listings.length + 1}`;
     listings.push({
-      id: `lst-${world.tag}-${listings.length + 1}`,
+      id,
       sellerUuid,
       category: categoryOf(category),
-      item: { name: item.name, icon: item.icon },
+      item: listedItem(rng.fork(`item:${id}`), item),
       qty,
       price: humanPrice(rng, item.price),
       listedAt: Math.round(world.now - rng.logFloat(0.5, 12 * 24) * HOUR),
