@@ -86,9 +86,16 @@ describe('the delivery worker', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({
         message: 'auction purchase delivered',
-        data: expect.objectContaining({ delivery: bought.id, player: DEMO_PLAYER.username, qty: 3 }),
+        // The buyer's debit moved the game's balance; the seller is no player of this server.
+        data: expect.objectContaining({
+          delivery: bought.id,
+          player: DEMO_PLAYER.username,
+          qty: 3,
+          ledger: [bought.money[0]!.ledger_id],
+        }),
       }),
     );
+    expect(lines.filter((l) => l.message === 'auction purchase delivered')).toHaveLength(2);
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
   });
 

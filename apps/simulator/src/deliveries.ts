@@ -3,6 +3,8 @@
 // missed while disconnected, so it is drained on start, on every (re)connect and every 30 s.
 // Deliveries come at least once, so delivered ids are remembered and each is applied once; every id
 // is then acknowledged, a buyer this server does not know included, so the outbox never clogs.
+// Handing a delivery over also moves the money its purchase moved on the site (the buyer's debit, the
+// seller's credit) in the game's economy, each movement once by its ledger id (LiveState).
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -181,13 +183,22 @@ class DeliveryWorker {
     }
     for (const batch of toBatches(events)) await this.options.send(batch);
     for (const { delivery, buyer } of fresh.values()) {
+      // The item and the money together, in one step of the game, before the id is remembered.
+      const moved = state.applySiteMoney(delivery.money);
       this.remember(delivery.id);
       this.toAck.add(delivery.id);
       const { id, item, qty } = delivery;
       if (buyer) {
         state.deliveriesHandedOver++;
         log.info(
-          { delivery: id, player: buyer.username, item: plainName(item.name), qty },
+          {
+            delivery: id,
+            player: buyer.username,
+            item: plainName(item.name),
+            qty,
+            total: delivery.total,
+            ledger: moved.map((m) => m.ledger_id),
+          },
           'auction purchase delivered',
         );
       } else {

@@ -10,6 +10,7 @@ import { DEMO_ADMIN } from './demo-accounts.ts';
 import { listedItem } from './listed-items.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import { miningStats, moneyPerBlock, roundMoney, xpPerBlock } from './mining.ts';
+import { centsOf, dollars } from './money.ts';
 import { createRng, type Rng } from './random.ts';
 import { ServerHealth } from './server-health.ts';
 import { humanPrice, listingQty } from './world-history.ts';
@@ -251,7 +252,7 @@ export class LiveEvents {
       ...(rankChanged && { rank }),
     });
     const earned = roundMoney(blocks * moneyPerBlock(p.level, p.prestige) * r.float(0.8, 1.2));
-    p.balance = roundMoney(p.balance + earned);
+    p.balance += centsOf(earned);
     this.emit({ type: 'player.balance', uuid: p.uuid, delta: earned, reason: 'mine_sales' });
     this.emit({ type: 'player.stats', uuid: p.uuid, add: miningStats(r, p.level, blocks) });
     if (!leveled) return;
@@ -284,45 +285,45 @@ export class LiveEvents {
   }
 
   /**
-   * Money only leaves a balance the simulator has itself paid in, and never more than a small
-   * share of it: the site's balance may be lower (auction purchases), never the other way round
-   * for non-demo players. Demo accounts are bought with on the site, so they never pay here.
+   * Money leaves a balance only in a small share of it, so that a purchase on the site a moment
+   * before this is heard of there seldom leaves the player short. Demo accounts are bought with on
+   * the site, so they never pay here.
    */
   private pay(p: LivePlayer, amount: number, reason: string): boolean {
-    if (p.isDemo || amount <= 0 || amount > p.balance * 0.25) return false;
-    p.balance = roundMoney(p.balance - amount);
+    if (p.isDemo || amount <= 0 || amount > dollars(p.balance) * 0.25) return false;
+    p.balance -= centsOf(amount);
     this.emit({ type: 'player.balance', uuid: p.uuid, delta: -amount, reason });
     return true;
   }
 
   private receive(p: LivePlayer, amount: number, reason: string) {
-    p.balance = roundMoney(p.balance + amount);
+    p.balance += centsOf(amount);
     this.emit({ type: 'player.balance', uuid: p.uuid, delta: amount, reason });
   }
 
   private spend() {
-    const p = this.pickOnline((x) => !x.isDemo && x.balance > 1_000);
+    const p = this.pickOnline((x) => !x.isDemo && dollars(x.balance) > 1_000);
     if (!p) return;
     const reason = this.rng.pick(['enchant_upgrade', 'shop_purchase', 'crate_key', 'plot_rent']);
-    this.pay(p, roundMoney(p.balance * this.rng.float(0.002, 0.03)), reason);
+    this.pay(p, roundMoney(dollars(p.balance) * this.rng.float(0.002, 0.03)), reason);
   }
 
   private trade() {
-    const buyer = this.pickOnline((x) => !x.isDemo && x.balance > 1_000);
+    const buyer = this.pickOnline((x) => !x.isDemo && dollars(x.balance) > 1_000);
     const seller = buyer && this.pickOnline((x) => x.uuid !== buyer.uuid);
     if (!buyer || !seller) return;
-    const { text, amount } = tradeLine(this.rng, buyer.balance);
-    const price = roundMoney(Math.min(amount, buyer.balance * 0.2));
+    const { text, amount } = tradeLine(this.rng, dollars(buyer.balance));
+    const price = roundMoney(Math.min(amount, dollars(buyer.balance) * 0.2));
     if (!this.pay(buyer, price, 'trade')) return;
     this.receive(seller, price, 'trade');
     this.activity(seller, 'TRADE_COMPLETED', text, buyer);
   }
 
   private gangDeposit() {
-    const p = this.pickOnline((x) => x.gangId !== null && !x.isDemo && x.balance > 10_000);
+    const p = this.pickOnline((x) => x.gangId !== null && !x.isDemo && dollars(x.balance) > 10_000);
     if (!p?.gangId) return;
     const gang = this.state.gangs.get(p.gangId)!;
-    const amount = roundMoney(p.balance * this.rng.float(0.01, 0.05));
+    const amount = roundMoney(dollars(p.balance) * this.rng.float(0.01, 0.05));
     if (!this.pay(p, amount, 'gang_deposit')) return;
     gang.treasury = roundMoney(gang.treasury + amount);
     this.emit({ type: 'gang.treasury', gang_id: gang.id, delta: amount });

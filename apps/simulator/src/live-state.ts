@@ -2,18 +2,24 @@
 // gangs, friendships and the listings it put up. The live loop changes it and reports each change
 // as a bridge event; the RCON endpoint reads it.
 
+import type { Delivery } from '@prison/shared/bridge';
 import type { GangRole } from './catalogue.ts';
 import { type Gang, type GKitState, MAX_PLAYERS, type Player, type World } from './model.ts';
+import { centsOf } from './money.ts';
 
-/**
- * A world player while the run goes on. `balance` is what the simulator has paid in and out; the
- * site may hold more (sales) or less (purchases).
- */
+/** A movement of money a site purchase made, as its delivery carries it. */
+export type SiteMoney = Delivery['money'][number];
+
+/** A world player while the run goes on. */
 export interface LivePlayer
-  extends Pick<
-    Player,
-    'uuid' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'balance' | 'activity' | 'isDemo'
-  > {
+  extends Pick<Player, 'uuid' | 'username' | 'level' | 'xp' | 'prestige' | 'rank' | 'activity' | 'isDemo'> {
+  /**
+   * The game's balance, in cents: the truth the site's ledger mirrors. It moves with what the
+   * simulator pays in and out (reported as player.balance) and with the money of each site purchase
+   * handed over (applySiteMoney), so it equals the player's balance on the site once both sides have
+   * heard of everything.
+   */
+  balance: bigint;
   gangId: string | null;
   gkits: Map<string, GKitState>;
   lastLogoutAt: number;
@@ -45,8 +51,13 @@ export class LiveState {
   readonly kicks: { uuid: string; reason: string }[] = [];
   /** Auction purchases handed over in game this run (the simulator keeps no inventories). */
   deliveriesHandedOver = 0;
+  /** The site's ledger ids whose movements this run applied, oldest first (at most ledgerMemory). */
+  private readonly appliedLedger = new Set<number>();
 
-  constructor(world: World) {
+  constructor(
+    world: World,
+    private readonly ledgerMemory = 20_000,
+  ) {
     const gangOf = new Map<string, string>();
     for (const gang of world.gangs) {
       this.gangs.set(gang.id, {
@@ -66,7 +77,7 @@ export class LiveState {
       xp: p.xp,
       prestige: p.prestige,
       rank: p.rank,
-      balance: p.balance,
+      balance: centsOf(p.balance),
       activity: p.activity,
       isDemo: p.isDemo,
       gangId: gangOf.get(p.uuid) ?? null,
@@ -80,6 +91,29 @@ export class LiveState {
       this.friends.set(p.uuid, new Set());
     }
     for (const f of world.friendships) this.link(f.a, f.b);
+  }
+
+  /**
+   * Applies the money a site purchase moved, each movement once by its ledger id, however often its
+   * delivery is seen (socket and list, a reconnection). The site already has these rows, so they
+   * are not reported back as player.balance. A player this server does not know moves nothing.
+   * Answers the movements applied now.
+   */
+  applySiteMoney(money: readonly SiteMoney[]): SiteMoney[] {
+    const applied: SiteMoney[] = [];
+    for (const movement of money) {
+      if (this.appliedLedger.has(movement.ledger_id)) continue;
+      this.appliedLedger.add(movement.ledger_id);
+      if (this.appliedLedger.size > this.ledgerMemory) {
+        const [oldest] = this.appliedLedger;
+        this.appliedLedger.delete(oldest!);
+      }
+      const player = this.byUuid.get(movement.player_uuid.toLowerCase());
+      if (!player) continue;
+      player.balance += centsOf(movement.delta);
+      applied.push(movement);
+    }
+    return applied;
   }
 
   onlinePlayers(): LivePlayer[] {

@@ -42,6 +42,8 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   rconPort: number;
+  /** What the simulated server knows, its players' balances (the game's economy) among it. */
+  state: LiveState;
   /** Stops streaming and deliveries and closes RCON; resolves once everything has stopped. */
   stop(): Promise<void>;
   /** Resolves when the seed is delivered, or when the simulator stops before that. */
@@ -165,5 +167,5 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   if (options.signal?.aborted) await stop();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  return { rconPort: rcon.port, stop, seeded, done: running };
+  return { rconPort: rcon.port, state, stop, seeded, done: running };
 }
