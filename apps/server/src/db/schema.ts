@@ -43,6 +43,8 @@ export const players = pgTable(
     lastSeenAt: time('last_seen_at'),
     /** The player hides their statistics and milestones from their public page. */
     statsHidden: boolean('stats_hidden').notNull().default(false),
+    /** The game server (its credential's name) the player last joined: where their deliveries go. */
+    server: text('server'),
     createdAt: created(),
   },
   (t) => [
@@ -349,6 +351,10 @@ export const deliveries = pgTable(
     qty: integer('qty').notNull(),
     createdAt: created(),
     deliveredAt: time('delivered_at'),
+    // The game server's connection that was handed it, until when (bridge/delivery-feed.ts): offered
+    // to no other until then, and again to any once the lease ends or the connection closes.
+    takenBy: uuid('taken_by'),
+    leaseUntil: time('lease_until'),
   },
   (t) => [index('deliveries_pending_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
 );
@@ -485,6 +491,17 @@ export const bridgeCredentials = pgTable(
     uniqueIndex('bridge_credentials_name_idx').on(t.name).where(sql`revoked_at is null`),
   ],
 );
+
+// The game servers' delivery sockets open now, in every process: a delivery for a player on a
+// server with a live socket waits for that socket; the others go to any. A row not seen for a while
+// is a process that stopped without closing its sockets.
+export const bridgeConnections = pgTable('bridge_connections', {
+  id: uuid('id').primaryKey(),
+  /** The credential's name the socket connected with. */
+  server: text('server').notNull(),
+  connectedAt: time('connected_at').notNull().defaultNow(),
+  seenAt: time('seen_at').notNull().defaultNow(),
+});
 
 // Ids of bridge events already applied: a repeated id is skipped, forever.
 export const bridgeEvents = pgTable('bridge_events', {

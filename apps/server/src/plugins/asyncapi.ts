@@ -258,7 +258,8 @@ const SECURITY_SCHEMES: Record<SocketSecurity, Json> = {
   bridgeToken: {
     type: 'http',
     scheme: 'bearer',
-    description: "BRIDGE_TOKEN, the game server's token, in the handshake's Authorization header",
+    description:
+      "A game server's credential (its own, or BRIDGE_TOKEN), in the handshake's Authorization header",
   },
   playerTokenInQuery: {
     type: 'httpApiKey',

@@ -3,9 +3,10 @@
 // commits, which PostgreSQL tells every server process (PGlite this one), so each bridge socket
 // gets the delivery at once.
 import type { Delivery } from '@prison/shared/bridge';
+import { PING_INTERVAL_MS } from '@prison/shared/sockets';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auctionListings, auctionPurchases, deliveries } from '../../db/schema.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { auctionListings, auctionPurchases, bridgeConnections, deliveries } from '../../db/schema.ts';
 
 export const DELIVERIES_CHANNEL = 'deliveries';
 
@@ -153,4 +154,94 @@ export async function acknowledgeDeliveries(db: Db, ids: string[]): Promise<numb
     .where(and(pending, inArray(deliveries.id, unique)))
     .returning({ id: deliveries.id });
   return marked.length;
+}
+
+// Several game servers (a network) each hold a delivery socket, in any of the site's processes: each
+// delivery is handed to exactly one of them (delivery-feed.ts). A delivery is taken by one socket's
+// connection for a lease; it goes to the server its buyer is on when that server has a live socket,
+// else to any, and is held while none is connected. A lease that ends unacknowledged, or a connection
+// that closes, offers it again.
+
+/** How long a connection keeps a delivery it was handed, unacknowledged, before it is offered again. */
+export const DELIVERY_LEASE_MS = 60_000;
+/** A connection whose process has not said it is alive for this long is gone (it stopped uncleanly). */
+export const CONNECTION_STALE_MS = 3 * PING_INTERVAL_MS;
+
+/** The most deliveries one connection takes at a time. */
+export const MAX_DELIVERIES_TAKEN = 500;
+
+/** A game server's delivery socket, in this process. */
+export interface BridgeConnection {
+  id: string;
+  /** Its credential's name. */
+  server: string;
+}
+
+/** Records a socket opened by `server`'s credential. */
+export async function openConnection(db: Db, connection: BridgeConnection): Promise<void> {
+  await db.insert(bridgeConnections).values(connection);
+}
+
+/** Says the connections are still open (on each ping), so other processes do not take them for gone. */
+export async function touchConnections(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(bridgeConnections).set({ seenAt: sql`now()` }).where(inArray(bridgeConnections.id, ids));
+}
+
+/**
+ * Forgets a closed socket and offers again what it was handed and did not acknowledge, at once: every
+ * process's sockets hear of it (DELIVERIES_CHANNEL, '*').
+ */
+export async function closeConnection(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(bridgeConnections).where(eq(bridgeConnections.id, id));
+    await tx
+      .update(deliveries)
+      .set({ takenBy: null, leaseUntil: null })
+      .where(and(pending, eq(deliveries.takenBy, id)));
+    await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}::text, '*')`);
+  });
+}
+
+/**
+ * Takes, for `connection`, the pending deliveries it should have (of `ids`, or of all when null),
+ * oldest first, at most `limit`: those not held by another connection's lease, and not ones it was
+ * handed already, whose buyer is on its server or on no server with a live socket. Each is taken by
+ * one connection only, whichever process asks first.
+ */
+export async function takeDeliveries(
+  db: Db,
+  connection: BridgeConnection,
+  ids: string[] | null,
+  limit = MAX_DELIVERIES_TAKEN,
+): Promise<Delivery[]> {
+  const lease = `${DELIVERY_LEASE_MS} milliseconds`;
+  const stale = `${CONNECTION_STALE_MS} milliseconds`;
+  const among = ids === null ? sql`true` : sql`d.id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const taken = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with wanted as (
+        select d.id from deliveries d join players p on p.uuid = d.player_uuid
+        where d.delivered_at is null and ${among}
+          and (d.taken_by is null or d.lease_until < now())
+          and d.taken_by is distinct from ${connection.id}::uuid
+          and (
+            (p.online and p.server = ${connection.server})
+            or not exists (
+              select from bridge_connections c
+              where p.online and c.server = p.server and c.seen_at > now() - ${stale}::interval
+            )
+          )
+        order by d.created_at, d.id
+        limit ${limit}
+        for update of d skip locked
+      )
+      update deliveries d set taken_by = ${connection.id}::uuid, lease_until = now() + ${lease}::interval
+      from wanted where d.id = wanted.id
+      returning d.id`),
+  );
+  return pendingDeliveriesById(
+    db,
+    taken.map((row) => row.id),
+  );
 }

@@ -192,17 +192,21 @@ describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => 
     expect(Date.now() - started).toBeLessThan(3000);
     expect(feed.received[1]).toEqual((await pending()).find((d) => d.purchase_id === next));
 
-    // Each delivery once per connection, even when a resync or a late notification names it again;
-    // a new connection is sent again everything still pending.
+    // Each delivery once per connection, even when a resync or a late notification names it again.
     const more = [await buy(6), await buy(7)];
     await expect.poll(() => feed.received.length, { timeout: 5000 }).toBe(4);
     expect(feed.received.map((d) => d.purchase_id)).toEqual([waiting, next, ...more]);
     await ack({ ids: [feed.received[0]!.id] });
+    // Another socket of the same game server gets none of them while the first holds them; once the
+    // first closes, what it did not acknowledge goes to the other.
     const again = follow(wsUrl, bridge);
-    await expect
-      .poll(() => again.received.map((d) => d.purchase_id), { timeout: 5000 })
-      .toEqual([next, ...more]);
+    expect(await again.opened).toBe(101);
+    const later = await buy(8);
+    await expect.poll(() => [...feed.received, ...again.received].length, { timeout: 5000 }).toBe(5);
     feed.socket.close();
+    await expect
+      .poll(() => again.received.map((d) => d.purchase_id).sort(), { timeout: 5000 })
+      .toEqual([next, ...more, later].sort());
     again.socket.close();
   });
 });

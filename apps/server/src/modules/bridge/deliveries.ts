@@ -1,6 +1,7 @@
 // The delivery routes of the bridge (DESIGN.md section 7): the game server lists pending deliveries,
 // acknowledges the ones it handed over, and holds a socket that receives each new one the moment
 // its purchase commits. The same credentials as the events route (auth.ts).
+import { randomUUID } from 'node:crypto';
 import {
   deliveriesAckResultSchema,
   deliveriesAckSchema,
@@ -33,8 +34,10 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{
         tags: ['bridge'],
         summary: 'Pending deliveries (one per auction purchase), oldest first',
         description:
-          'A delivery stays pending, and listed here, until it is acknowledged. The game server may ' +
-          'see one twice (here and on the socket): it applies each delivery id once.',
+          'Every delivery not yet acknowledged, whoever holds it: for a single game server, or to ' +
+          'recover after an outage. A network of servers uses the socket, which hands each delivery ' +
+          'to one of them. A server may see one twice (here and on the socket): it applies each ' +
+          'delivery id once.',
         security: [{ bridgeToken: [] }],
         querystring: deliveriesQuerySchema,
         response: { 200: deliveriesSchema, 400: errorSchema, 401: errorSchema, 503: errorSchema },
@@ -74,16 +77,21 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{
       tags: ['bridge', 'live'],
       summary: 'WebSocket: each new delivery the moment its purchase commits',
       description:
-        "Bearer BRIDGE_TOKEN, or a game server's credential, in the Authorization header. On connect it sends every pending delivery, " +
-        'then each new one, one {"delivery": {...}} message per delivery, oldest first. A delivery is ' +
-        'sent once per connection; a new connection sends again whatever is still pending. The ' +
-        'client sends nothing and acknowledges with POST /api/bridge/deliveries/ack.',
+        "Bearer BRIDGE_TOKEN, or a game server's credential, in the Authorization header. Each " +
+        'delivery is handed to one connected socket of the whole network: the socket of the server ' +
+        'its buyer is on (the credential that reported their player.join) when that server is ' +
+        'connected, else any; it is held while none is. On connect a socket is sent what waits for ' +
+        'it, then each new one, one {"delivery": {...}} message per delivery, oldest first. The ' +
+        'socket that was handed one keeps it for a lease of 60 seconds: acknowledge it with POST ' +
+        '/api/bridge/deliveries/ack once it is safely recorded in game; unacknowledged, it is offered ' +
+        'again when the lease ends or the socket closes. The client sends nothing.',
       security: [{ bridgeToken: [] }],
       response: { 401: errorSchema, 426: errorSchema },
     },
     handler: upgradeRequired,
-    wsHandler: (socket) => {
-      feed.follow(socket).catch((err) => {
+    wsHandler: (socket, request) => {
+      const connection = { id: randomUUID(), server: request.bridgeCredential!.name };
+      feed.follow(socket, connection).catch((err) => {
         app.log.warn({ err }, 'delivery socket could not start');
         closeUnavailable(socket);
       });

@@ -1,38 +1,46 @@
-// The fan-out of new deliveries to the game server's sockets in this process (the routes are in
-// deliveries.ts): one LISTEN, each delivery read once, sent in order to every socket that has not
-// had it, and a resync now and then in case a notification was lost.
-import { type Delivery, type DeliveryMessage, MAX_DELIVERIES } from '@prison/shared/bridge';
+// The game servers' delivery sockets in this process (the routes are in deliveries.ts): one LISTEN
+// for new deliveries, and for each socket the deliveries it takes (deliveries-service.ts
+// takeDeliveries), sent in order. Each delivery is taken by one socket of the whole network, in
+// whichever process: the one of the server its buyer is on when that server has a socket open, else
+// any; none is sent twice on one socket. A closed socket gives back what it did not acknowledge, and
+// a resync now and then offers again what a lease let go and what a lost notification left behind.
+import type { Delivery, DeliveryMessage } from '@prison/shared/bridge';
+import { PING_INTERVAL_MS } from '@prison/shared/sockets';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
 import {
+  type BridgeConnection,
+  closeConnection,
   DELIVERIES_CHANNEL,
-  type DeliveryCursor,
-  pendingDeliveries,
-  pendingDeliveriesById,
+  MAX_DELIVERIES_TAKEN,
+  openConnection,
+  takeDeliveries,
+  touchConnections,
 } from './deliveries-service.ts';
 
 /** A socket that falls this far behind is closed rather than buffered without bound. */
 export const MAX_BUFFERED_BYTES = 4 << 20;
-// Also look for anything pending now and then, in case a notification was lost; this also keeps
-// each socket's memory of what it was sent down to what is still pending.
+// Also look for what is waiting now and then: leases that ended, a notification that was lost.
 const RESYNC_INTERVAL_MS = 60_000;
 
 interface Follower {
-  /** Ids sent on this socket and maybe still pending: never sent twice on one socket. */
+  connection: BridgeConnection;
+  /** Ids sent on this socket: never sent twice on one socket. */
   sent: Set<string>;
   /** Work for this socket, one step after another, so deliveries go out in order. */
   queue: Promise<void>;
 }
 
 /**
- * Every bridge socket of this process, fed from one LISTEN on DELIVERIES_CHANNEL: a notification
- * names a delivery just committed, which is read once and sent to each socket that has not had it.
+ * Every delivery socket of this process, fed from one LISTEN on DELIVERIES_CHANNEL: a notification
+ * names deliveries just committed (or '*': look at everything waiting), which each socket takes
+ * what it should have of.
  */
 export class DeliveryFeed {
   private readonly followers = new Map<WebSocket, Follower>();
   private listening: Promise<() => Promise<void>> | null = null;
-  private resync: NodeJS.Timeout | null = null;
+  private timers: NodeJS.Timeout[] = [];
   private stopped = false;
 
   constructor(
@@ -40,19 +48,28 @@ export class DeliveryFeed {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async follow(socket: WebSocket): Promise<void> {
+  /** Feeds `socket`, opened with the credential named `server`, until it closes. */
+  async follow(socket: WebSocket, connection: BridgeConnection): Promise<void> {
     await this.listen();
-    if (socket.readyState !== socket.OPEN) return;
-    const follower: Follower = { sent: new Set(), queue: Promise.resolve() };
+    await openConnection(this.database.db, connection);
+    const follower: Follower = { connection, sent: new Set(), queue: Promise.resolve() };
+    const closed = () => {
+      this.followers.delete(socket);
+      closeConnection(this.database.db, connection.id).catch((err: unknown) => {
+        // Its deliveries are offered again when their lease ends.
+        this.log.warn({ err }, 'could not give back the deliveries of a closed game server socket');
+      });
+    };
+    if (socket.readyState !== socket.OPEN) return closed();
     this.followers.set(socket, follower);
-    socket.once('close', () => this.followers.delete(socket));
+    socket.once('close', closed);
     // Messages from the game server are not expected: the acknowledgements go over HTTP.
-    this.enqueue(socket, follower, () => this.sendAllPending(socket, follower));
+    this.enqueue(follower, () => this.takeAll(socket, follower));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.resync) clearInterval(this.resync);
+    for (const timer of this.timers) clearInterval(timer);
     const listening = this.listening;
     this.listening = null;
     if (listening) await (await listening.catch(() => null))?.().catch(() => {});
@@ -63,64 +80,78 @@ export class DeliveryFeed {
     this.listening.catch(() => {
       this.listening = null; // The next socket tries again.
     });
-    if (!this.resync) {
-      this.resync = setInterval(() => this.onNotify('*'), RESYNC_INTERVAL_MS);
-      this.resync.unref();
+    if (this.timers.length === 0) {
+      this.timers = [
+        setInterval(() => this.onNotify('*'), RESYNC_INTERVAL_MS),
+        // Other processes take a server whose connections are not seen for a while for gone.
+        setInterval(() => {
+          const ids = [...this.followers.values()].map((f) => f.connection.id);
+          touchConnections(this.database.db, ids).catch((err: unknown) => {
+            this.log.warn({ err }, 'could not record that the game server sockets are open');
+          });
+        }, PING_INTERVAL_MS),
+      ];
+      for (const timer of this.timers) timer.unref();
     }
     return this.listening;
   }
 
   private onNotify(payload: string): void {
     if (this.stopped || this.followers.size === 0) return;
-    // '*': the listener reconnected (anything may have been missed), or it is time to resync.
-    if (payload === '*') {
-      for (const [socket, follower] of this.followers) {
-        this.enqueue(socket, follower, () => this.sendAllPending(socket, follower));
-      }
-      return;
-    }
-    const fresh = pendingDeliveriesById(this.database.db, payload.split(',').filter(Boolean));
-    fresh.catch(() => {}); // Reported by each socket's step below.
-    for (const [socket, follower] of this.followers) {
-      this.enqueue(socket, follower, async () => {
-        this.send(socket, follower, await fresh);
-      });
+    // '*': look at everything waiting (a socket closed, the listener reconnected, or a resync).
+    const ids = payload === '*' ? null : payload.split(',').filter(Boolean);
+    // In no set order, so that deliveries any socket may take are spread over them.
+    for (const [socket, follower] of shuffled([...this.followers])) {
+      this.enqueue(follower, () =>
+        ids === null ? this.takeAll(socket, follower) : this.take(socket, follower, ids).then(() => {}),
+      );
     }
   }
 
-  private enqueue(socket: WebSocket, follower: Follower, step: () => Promise<void>): void {
+  private enqueue(follower: Follower, step: () => Promise<void>): void {
     follower.queue = follower.queue.then(step).catch((err) => {
-      // The database may be down: the resync sends what this missed once it is back.
+      // The database may be down: the resync offers what this missed once it is back.
       this.log.warn({ err }, 'could not send deliveries to the game server');
-      if (socket.readyState !== socket.OPEN) this.followers.delete(socket);
     });
   }
 
-  private async sendAllPending(socket: WebSocket, follower: Follower): Promise<void> {
-    const stillPending = new Set<string>();
-    let after: DeliveryCursor | undefined;
-    for (;;) {
-      const page = await pendingDeliveries(this.database.db, MAX_DELIVERIES, after);
-      for (const d of page.deliveries) stillPending.add(d.id);
-      if (!this.send(socket, follower, page.deliveries) || !page.next) break;
-      after = page.next;
-    }
-    for (const id of follower.sent) if (!stillPending.has(id)) follower.sent.delete(id);
+  private async takeAll(socket: WebSocket, follower: Follower): Promise<void> {
+    while ((await this.take(socket, follower, null)) === MAX_DELIVERIES_TAKEN);
   }
 
-  /** Sends what this socket has not had; false once the socket is closed or too far behind. */
-  private send(socket: WebSocket, follower: Follower, deliveries: Delivery[]): boolean {
+  /** Takes what the socket should have (of `ids`, or of everything) and sends it; answers how many. */
+  private async take(socket: WebSocket, follower: Follower, ids: string[] | null): Promise<number> {
+    if (socket.readyState !== socket.OPEN) return 0;
+    const taken = await takeDeliveries(this.database.db, follower.connection, ids);
+    // Closed while taking: give back what was just taken, which its closing could not see.
+    if (socket.readyState !== socket.OPEN) {
+      await closeConnection(this.database.db, follower.connection.id);
+      return 0;
+    }
+    this.send(socket, follower, taken);
+    return taken.length;
+  }
+
+  /** Sends what this socket has not had; what it cannot send goes back when the socket closes. */
+  private send(socket: WebSocket, follower: Follower, deliveries: Delivery[]): void {
     for (const delivery of deliveries) {
-      if (socket.readyState !== socket.OPEN) return false;
+      if (socket.readyState !== socket.OPEN) return;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         socket.terminate();
-        return false;
+        return;
       }
       if (follower.sent.has(delivery.id)) continue;
       follower.sent.add(delivery.id);
       const message: DeliveryMessage = { delivery };
       socket.send(JSON.stringify(message));
     }
-    return true;
   }
+}
+
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
 }

@@ -73,7 +73,11 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) =>
-        applyBatch(opts.db, request.body.events, { onEvent: opts.onEvent, accounts: opts.accounts }),
+        applyBatch(opts.db, request.body.events, {
+          onEvent: opts.onEvent,
+          accounts: opts.accounts,
+          server: request.bridgeCredential?.name ?? null,
+        }),
     );
   });
 };

@@ -118,6 +118,8 @@ interface Prepared {
   at: Date;
   /** Whether `at` was sent (server.status without one counts as heard when it arrived). */
   sentAt: boolean;
+  /** The game server that sent it (its credential's name). */
+  server: string | null;
   passwordHash?: string;
   /** An account event's account as it stands before the event (its name and roles). */
   account?: HeldAccount;
@@ -162,8 +164,11 @@ export async function applyBatch(
     receivedAt = new Date(),
     onEvent,
     accounts = NO_STAFF_FROM_GAME,
+    server = null,
   }: {
     receivedAt?: Date;
+    /** The game server that sent the batch (its credential's name): where its joining players are. */
+    server?: string | null;
     onEvent?: EventOutcomeListener;
     /** What the game server may do to accounts (BRIDGE_STAFF_ROLES); no staff roles by default. */
     accounts?: GameAccountPolicy;
@@ -171,7 +176,7 @@ export async function applyBatch(
 ): Promise<BridgeBatchResult> {
   let applied: Prepared[];
   try {
-    applied = await settleBatch(db, rawEvents, receivedAt, accounts);
+    applied = await settleBatch(db, rawEvents, receivedAt, accounts, server);
   } catch (err) {
     // Refused: the events the answer names, or every event when the batch as a whole was refused.
     if (onEvent && err instanceof DomainError && err.kind === 'invalid') {
@@ -190,6 +195,7 @@ async function settleBatch(
   rawEvents: unknown[],
   receivedAt: Date,
   accounts: GameAccountPolicy,
+  server: string | null,
 ): Promise<Prepared[]> {
   const errors: EventError[] = [];
   const events: Prepared[] = [];
@@ -202,7 +208,7 @@ async function settleBatch(
     const sent = parsed.data.at ? new Date(parsed.data.at) : null;
     // A time in the future (a game server clock running ahead) counts as now.
     const at = sent && sent.getTime() < receivedAt.getTime() ? sent : receivedAt;
-    events.push({ index, event: parsed.data, at, sentAt: sent !== null });
+    events.push({ index, event: parsed.data, at, sentAt: sent !== null, server });
   });
   if (errors.length > 0) throw new BridgeBatchError(errors);
 
@@ -505,7 +511,7 @@ const appliers: Appliers = {
   'player.join': (w, group) =>
     recordJoins(
       w,
-      group.map(({ event: e, at }) => ({ uuid: e.uuid, username: e.username, at })),
+      group.map(({ event: e, at, server }) => ({ uuid: e.uuid, username: e.username, at, server })),
     ),
   'player.quit': (w, group) =>
     recordQuits(

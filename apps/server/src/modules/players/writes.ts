@@ -13,6 +13,8 @@ export interface Join {
   uuid: string;
   username: string;
   at: Date;
+  /** The game server the player joined (its credential's name), where their deliveries go. */
+  server: string | null;
 }
 
 /**
@@ -22,14 +24,15 @@ export interface Join {
 export async function recordJoins(w: Write, joins: readonly Join[]) {
   if (joins.length === 0) return;
   await w.tx.execute(sql`
-    insert into players as p (uuid, username, online, first_login_at, last_login_at, last_seen_at)
-    select uuid, username, true, at, at, at
-    from ${recordset(joins)} as j(uuid uuid, username text, at timestamptz)
+    insert into players as p (uuid, username, online, first_login_at, last_login_at, last_seen_at, server)
+    select uuid, username, true, at, at, at, server
+    from ${recordset(joins)} as j(uuid uuid, username text, at timestamptz, server text)
     order by uuid
     on conflict (uuid) do update set
       username = excluded.username,
       -- A join older than the last quit (delivered late) does not bring the player back.
       online = case when excluded.last_login_at >= coalesce(p.last_logout_at, '-infinity') then true else p.online end,
+      server = case when excluded.last_login_at >= coalesce(p.last_login_at, '-infinity') then excluded.server else p.server end,
       last_login_at = greatest(p.last_login_at, excluded.last_login_at),
       last_seen_at = greatest(p.last_seen_at, excluded.last_seen_at),
       first_login_at = least(p.first_login_at, excluded.first_login_at)`);
