@@ -146,9 +146,10 @@ export function followDeliveries(site: string, token: string) {
     received.push({ raw, message });
     for (const check of waiting) check();
   });
+  // An error before the socket opens fails `opened`; one after it ends in a close, handled there.
   const opened = new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
-    socket.once('error', reject);
+    socket.on('error', reject);
   });
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   return {
