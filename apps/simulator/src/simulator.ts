@@ -4,6 +4,7 @@
 // of the seed is still being delivered. Once the seed is in, auction purchases made on the site are
 // handed over in game (deliveries.ts).
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BridgeEvent } from '@prison/shared/bridge';
 import { BridgeClient } from './bridge-client.ts';
 import { runDeliveryWorker } from './deliveries.ts';
@@ -38,13 +39,19 @@ export interface SimulatorOptions {
   deliveryReconnectMs?: number;
   /** How often the pending deliveries are listed even while the socket is up; default 30 s. */
   deliveryPollMs?: number;
+  /** How long a stop waits for the live loop's batch on the wire to be answered; default 2 s. */
+  stopGraceMs?: number;
 }
 
 export interface Simulator {
   rconPort: number;
   /** What the simulated server knows, its players' balances (the game's economy) among it. */
   state: LiveState;
-  /** Stops streaming and deliveries and closes RCON; resolves once everything has stopped. */
+  /**
+   * Stops streaming and deliveries and closes RCON; resolves once everything has stopped. The live
+   * loop stops first and its batch on the wire is answered (within stopGraceMs), so that every
+   * change it made to the world is one the site heard of, as a plugin empties its outbox on disable.
+   */
   stop(): Promise<void>;
   /** Resolves when the seed is delivered, or when the simulator stops before that. */
   seeded: Promise<void>;
@@ -82,6 +89,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const seeded = new Promise<void>((resolve) => {
     markSeeded = resolve;
   });
+  const endLive = new AbortController();
+  let liveEnded: Promise<void> = Promise.resolve();
 
   const run = async () => {
     let seeding = true;
@@ -118,11 +127,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         runId,
         send: sendLive,
         tickMs: options.tickMs ?? 1000,
-        signal,
+        signal: AbortSignal.any([signal, endLive.signal]),
         log,
         presenceOnly: () => seeding,
         onTick: () => firstTick(),
       }).catch(fail);
+      liveEnded = stream;
       await Promise.race([ticked, stream]);
       await deliver(history);
       seeding = false;
@@ -156,6 +166,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
+      endLive.abort();
+      const grace = new AbortController();
+      await Promise.race([
+        liveEnded,
+        sleep(options.stopGraceMs ?? 2000, undefined, { signal: grace.signal }).catch(() => {}),
+      ]);
+      grace.abort();
       controller.abort();
       options.signal?.removeEventListener('abort', onAbort);
       await running;
