@@ -10,8 +10,8 @@ import {
   LISTINGS_DEFAULT_LIMIT,
   LISTINGS_MAX_LIMIT,
 } from './auction-terms.ts';
-import { itemEnchantSchema } from './enchant-levels.ts';
 import { ALEX, STEVE } from './examples.ts';
+import { itemEnchantSchema } from './item-enchants.ts';
 import { describedMoney } from './money.ts';
 import { isStorableText } from './storable.ts';
 

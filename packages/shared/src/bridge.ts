@@ -3,8 +3,8 @@
 // `bridgeEventSchema`, the site with `receivedBridgeEventSchema` (the same rules, but it reads money
 // exactly, as decimal text, instead of as a JavaScript number).
 import { z } from 'zod';
-import { itemEnchantSchema } from './enchant-levels.ts';
 import { bridgeEventErrorCodeSchema, type ErrorCode } from './errors.ts';
+import { itemEnchantSchema } from './item-enchants.ts';
 import { isStorableText } from './storable.ts';
 
 export const MAX_EVENTS_PER_BATCH = 500;
