@@ -503,6 +503,21 @@ export const bridgeConnections = pgTable('bridge_connections', {
   seenAt: time('seen_at').notNull().defaultNow(),
 });
 
+// The newest batches the game servers sent, applied or refused, for the admin console's bridge
+// inspector (modules/bridge/batch-log.ts keeps the newest 500).
+export const bridgeBatches = pgTable('bridge_batches', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The credential's name the batch came with ("default" for BRIDGE_TOKEN). */
+  server: text('server').notNull(),
+  receivedAt: time('received_at').notNull().defaultNow(),
+  applied: integer('applied').notNull(),
+  skipped: integer('skipped').notNull(),
+  /** How many events were refused (a batch is refused as a whole: then applied is 0). */
+  refused: integer('refused').notNull(),
+  /** The refusals, [{index, code, reason}], the first ones only, each reason cut short. */
+  errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+});
+
 // Ids of bridge events already applied: a repeated id is skipped, forever.
 export const bridgeEvents = pgTable('bridge_events', {
   id: text('id').primaryKey(),

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { Db } from '../../db/client.ts';
 import type { GameAccountPolicy } from '../auth/game-accounts.ts';
 import { bridgeAuth } from './auth.ts';
+import { recordedBatch } from './batch-log.ts';
 import type { BridgeCredentials } from './credentials.ts';
 import { parseBridgeBody } from './json.ts';
 import { applyBatch, type EventOutcomeListener } from './service.ts';
@@ -72,12 +73,17 @@ export const bridgeRoutes: FastifyPluginAsyncZod<{
           },
         },
       },
-      async (request) =>
-        applyBatch(opts.db, request.body.events, {
-          onEvent: opts.onEvent,
-          accounts: opts.accounts,
-          server: request.bridgeCredential?.name ?? null,
-        }),
+      async (request) => {
+        const server = request.bridgeCredential?.name ?? null;
+        // Recorded for the admin console's bridge inspector, applied or refused (batch-log.ts).
+        return recordedBatch(opts.db, request.log, { server, events: request.body.events.length }, () =>
+          applyBatch(opts.db, request.body.events, {
+            onEvent: opts.onEvent,
+            accounts: opts.accounts,
+            server,
+          }),
+        );
+      },
     );
   });
 };
