@@ -12,12 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { receivedBridgeEventSchema } from '@prison/shared/bridge';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { BRIDGE_TOKEN, createTestApp, type TestApp } from './helpers.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -30,20 +28,6 @@ interface OpenApiDocument {
 interface BridgeEventUnion {
   oneOf: { $ref: string }[];
   discriminator: { mapping: Record<string, string> };
-}
-
-// The event types whose examples the served document leaves out, though their shared schemas have
-// them: zod's input-side JSON Schema drops `examples` from a schema holding a transform (the money
-// fields). Their examples come from the shared schemas until the document carries them.
-const EXAMPLES_MISSING_FROM_DOCUMENT = ['PlayerBalanceEvent', 'GangTreasuryEvent', 'AuctionListedEvent'];
-
-/** The shared schema's examples of an event type, found by its component name. */
-function sharedExamples(name: string): unknown[] {
-  for (const option of receivedBridgeEventSchema.options) {
-    const meta = z.globalRegistry.get(option);
-    if (meta?.id === name) return (meta.examples as unknown[] | undefined) ?? [];
-  }
-  return [];
 }
 
 describe('a plugin client built from the documents alone', () => {
@@ -109,19 +93,15 @@ describe('a plugin client built from the documents alone', () => {
     );
 
     // Each event type's examples as code typed by its generated schema, so that tsc checks them too.
-    expect(
-      eventComponents.filter((name) => !openapi.components.schemas[name]?.examples?.length),
-      'event types without examples in the document: drop the fallback once they have some',
-    ).toEqual(EXAMPLES_MISSING_FROM_DOCUMENT);
+    // Every event type has its examples in the document.
+    expect(eventComponents.filter((name) => !openapi.components.schemas[name]?.examples?.length)).toEqual([]);
     const lines = [
       '// The examples of the document’s event types, each typed by its generated schema.',
       "import type { components } from './openapi.ts';",
       "type Schemas = components['schemas'];",
     ];
     for (const name of eventComponents) {
-      const documented = openapi.components.schemas[name]?.examples ?? [];
-      const examples = documented.length > 0 ? documented : sharedExamples(name);
-      expect(examples.length, name).toBeGreaterThan(0);
+      const examples = openapi.components.schemas[name]?.examples ?? [];
       lines.push(
         `export const ${name}: [Schemas['${name}'], ...Schemas['${name}'][]] = ${JSON.stringify(examples)};`,
       );

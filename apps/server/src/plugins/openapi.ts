@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { ApiError, ErrorCode } from '@prison/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 
 /** How a caller proves who it is, by the names the operations' `security` uses. */
 export const SECURITY_SCHEMES = {
@@ -206,6 +206,14 @@ function finished(document: OpenApiDocument): OpenApiDocument {
   ) as { paths: OpenApiDocument['paths']; schemas: Record<string, Json> };
   const reached = reachedFrom(renamed.paths, renamed.schemas);
   mapDiscriminators(renamed.schemas);
+  // zod leaves out the examples of a schema read through a transform (money read exactly): they are
+  // the registry's, as written.
+  for (const name of reached) {
+    const schema = renamed.schemas[name];
+    const registered = z.globalRegistry._idmap.get(name);
+    const examples = registered && z.globalRegistry.get(registered)?.examples;
+    if (schema && schema.examples === undefined && Array.isArray(examples)) schema.examples = examples;
+  }
 
   for (const operations of Object.values(renamed.paths)) {
     for (const operation of Object.values(operations)) {
