@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bridgeEventErrorCodeSchema, type ErrorCode } from './errors.ts';
 import { itemEnchantSchema } from './item-enchants.ts';
+import { describedMoney } from './money.ts';
 import { isStorableText } from './storable.ts';
 
 export const MAX_EVENTS_PER_BATCH = 500;
@@ -106,9 +107,6 @@ export const positiveMoney = numberMoney(true);
 /** Money as the site reads it: a number or decimal string, answered as exact plain decimal text. */
 export const receivedMoney = exactMoney(false);
 export const receivedPositiveMoney = exactMoney(true);
-
-// Money in an answer: exact decimal text (money.ts has the site's own; this one is the bridge's).
-const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, 'an exact decimal amount such as 1234.50');
 
 export const GANG_STATUSES = ['Open', 'InviteOnly', 'Closed'] as const;
 export const gangStatus = z.enum(GANG_STATUSES);
@@ -593,13 +591,13 @@ export const deliverySchema = z
       .describe('The auction purchase this delivery hands over (one delivery per purchase)'),
     listing_id: z.string().describe('The listing bought from, as auction.listed named it'),
     seller_uuid: uuid.describe('Who listed the item'),
-    unit_price: decimalText.describe('The price of one unit, as exact decimal text'),
-    total: decimalText.describe('What the buyer paid in all (unit_price x qty), as exact decimal text'),
+    unit_price: describedMoney('The price of one unit'),
+    total: describedMoney('What the buyer paid in all (unit_price x qty)'),
     money: z
       .array(
         z.object({
           player_uuid: uuid,
-          delta: decimalText.describe('The change of the balance, as exact decimal text (negative: a debit)'),
+          delta: describedMoney('The change of the balance (negative: a debit)'),
           ledger_id: z.int().min(1).describe("The site's ledger row: apply each movement once, by this id"),
         }),
       )
