@@ -67,6 +67,8 @@ describe.each(databaseKinds())('one economy (%s)', (kind) => {
       deliveryReconnectMs: 20,
       deliveryPollMs: 200,
       stopGraceMs: 30_000,
+      // Only the test buys here, so that it knows every purchase to wait for (the next test has the game's).
+      inGamePurchaseMs: 0,
       log: {
         info() {},
         warn() {},
@@ -131,5 +133,39 @@ describe.each(databaseKinds())('one economy (%s)', (kind) => {
     expect(site).toEqual(game);
     expect(state.deliveriesHandedOver).toBe(bought);
     expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('buys in game through the site: the purchase, its delivery and its money come back like any other', async () => {
+    const t = await createTestApp(kind);
+    open.push({
+      close: async () => {
+        t.app.server.closeAllConnections();
+        await t.close();
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const lines: { message: string; data: Record<string, unknown> }[] = [];
+    const record = (data: Record<string, unknown>, message: string) => lines.push({ message, data });
+    const simulator = await startSimulator({
+      url: `http://127.0.0.1:${port}`,
+      token: BRIDGE_TOKEN,
+      rconPort: 0,
+      rconPassword: 'rcon-test',
+      seed: `${SEED}-game`,
+      players: 40,
+      tickMs: 20,
+      retryInitialMs: 20,
+      deliveryReconnectMs: 20,
+      inGamePurchaseMs: 20,
+      log: { info: record, warn: record, error: record },
+    });
+    open.push({ close: () => simulator.stop() });
+    await simulator.seeded;
+    const purchases = () => count(t, sql`select count(*) as n from auction_purchases`);
+    await until(async () => (await purchases()) >= 1, 'the game has bought a listing');
+    await until(() => simulator.state.deliveriesHandedOver >= 1, 'its delivery is handed over in game');
+    expect(lines).toContainEqual(expect.objectContaining({ message: 'bought in game through the site' }));
+    expect(lines.filter((l) => l.message === 'in-game purchases stopped')).toEqual([]);
   }, 120_000);
 });

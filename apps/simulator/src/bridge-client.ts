@@ -3,9 +3,11 @@
 // until it goes through or the simulator stops. A 4xx other than that is a bug on our side: it is
 // logged with the events it names, and the rest of the batch is sent without them.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { IDEMPOTENCY_HEADER, type Purchase, purchaseSchema } from '@prison/shared/auction';
 import {
   type BridgeBatchResult,
   type BridgeEvent,
+  type BridgePurchaseRequest,
   bridgeBatchErrorSchema,
   bridgeBatchResultSchema,
   type Delivery,
@@ -40,6 +42,8 @@ export interface SendResult extends BridgeBatchResult {
 }
 
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** A purchase the site refused for what it is (unknown, own listing, sold out, too poor): not retried. */
+const REFUSALS: ReadonlySet<number> = new Set([403, 404, 409]);
 
 export class BridgeClient {
   private readonly base: string;
@@ -109,6 +113,32 @@ export class BridgeClient {
     await this.requireOk('POST', '/api/bridge/deliveries/ack', { ids });
   }
 
+  /**
+   * A purchase made in game, through the site's stock (POST /api/bridge/purchases). A network failure
+   * or a transient answer is retried with the same key, which the site answers with the first
+   * purchase instead of buying again. Answers the purchase, or the code of the site's refusal (sold
+   * out, not enough money...). Its money comes back with its delivery, like any other.
+   */
+  async buyInGame(
+    request: BridgePurchaseRequest,
+    key: string,
+  ): Promise<{ purchase: Purchase } | { refused: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await this.request('POST', '/api/bridge/purchases', request, attempt, {
+        headers: { [IDEMPOTENCY_HEADER]: key },
+        answered: REFUSALS,
+      });
+      if (!response) continue;
+      const body: unknown = await response.json().catch(() => null);
+      if (response.ok) return { purchase: purchaseSchema.parse(body) };
+      if (REFUSALS.has(response.status)) return { refused: codeOf(body) };
+      throw new BridgeFatalError(
+        `POST /api/bridge/purchases answered ${response.status}: ${detailOf(body)}`,
+        response.status,
+      );
+    }
+  }
+
   private async requireOk(method: string, path: string, body?: unknown): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const response = await this.request(method, path, body, attempt);
@@ -130,6 +160,7 @@ export class BridgeClient {
     path: string,
     body: unknown,
     attempt: number,
+    extra: { headers?: Record<string, string>; answered?: ReadonlySet<number> } = {},
   ): Promise<Response | null> {
     const { signal, log } = this.options;
     signal.throwIfAborted();
@@ -140,6 +171,7 @@ export class BridgeClient {
         headers: {
           authorization: `Bearer ${this.options.token}`,
           ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...extra.headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.any([signal, AbortSignal.timeout(this.requestTimeoutMs)]),
@@ -158,13 +190,13 @@ export class BridgeClient {
       await this.backoff(attempt, { path, status: response.status, detail }, retryAfterMs(response));
       return null;
     }
-    if (response.status === 401 || response.status === 403) {
+    if (response.status === 401 || (response.status === 403 && !extra.answered?.has(403))) {
       throw new BridgeFatalError(
         `the site rejected the bridge token (${response.status}); check BRIDGE_TOKEN`,
         response.status,
       );
     }
-    if (response.status === 404) {
+    if (response.status === 404 && !extra.answered?.has(404)) {
       throw new BridgeFatalError(`no bridge API at ${this.base}${path} (404); check the site address`, 404);
     }
     if (this.failing) {
@@ -193,6 +225,11 @@ export class BridgeClient {
 function retryAfterMs(response: Response): number {
   const seconds = Number(response.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) * 1000 : 0;
+}
+
+function codeOf(body: unknown): string {
+  if (body && typeof body === 'object' && 'code' in body) return String((body as { code: unknown }).code);
+  return 'unknown';
 }
 
 function detailOf(body: unknown): string {

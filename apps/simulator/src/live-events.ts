@@ -415,7 +415,8 @@ export class LiveEvents {
     const category = this.rng.pick(AUCTION_CATEGORIES);
     const item = this.rng.pick(category.items);
     const id = `lst-${this.runId}-${++this.listingCounter}`;
-    this.state.listings.set(id, { id, sellerUuid: seller.uuid });
+    const price = humanPrice(this.rng, item.price);
+    this.state.listings.set(id, { id, sellerUuid: seller.uuid, price });
     this.emit({
       type: 'auction.listed',
       listing_id: id,
@@ -425,7 +426,7 @@ export class LiveEvents {
       category_icon: category.icon,
       item: listedItem(this.rng.fork(`item:${id}`), item),
       qty: listingQty(this.rng, item),
-      price: humanPrice(this.rng, item.price),
+      price,
     });
   }
 

@@ -34,6 +34,8 @@ export interface LiveGang extends Pick<Gang, 'id' | 'name' | 'status' | 'minLeve
 export interface LiveListing {
   id: string;
   sellerUuid: string;
+  /** The unit price it was listed at. */
+  price: number;
 }
 
 export class LiveState {

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BridgeEvent } from '@prison/shared/bridge';
 import { BridgeClient } from './bridge-client.ts';
 import { runDeliveryWorker } from './deliveries.ts';
+import { runInGamePurchases } from './in-game-purchases.ts';
 import { LiveState } from './live-state.ts';
 import { type LogOption, toSimulatorLog } from './log.ts';
 import { createCommandHandler } from './rcon-commands.ts';
@@ -39,6 +40,8 @@ export interface SimulatorOptions {
   deliveryReconnectMs?: number;
   /** How often the pending deliveries are listed even while the socket is up; default 30 s. */
   deliveryPollMs?: number;
+  /** The average wait between two purchases players make in game; default 20 s, 0 for none. */
+  inGamePurchaseMs?: number;
   /** How long a stop waits for the live loop's batch on the wire to be answered; default 2 s. */
   stopGraceMs?: number;
 }
@@ -96,6 +99,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     let seeding = true;
     let stream: Promise<void> | undefined;
     let deliveries: Promise<void> | undefined;
+    let purchases: Promise<void> | undefined;
     // A fatal bridge error on either side (seed or stream) stops both.
     const fail = (error: unknown) => {
       if (signal.aborted) return;
@@ -153,10 +157,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         reconnectInitialMs: options.deliveryReconnectMs,
         pollMs: options.deliveryPollMs,
       });
-      await Promise.all([stream, deliveries]);
+      const purchaseMs = options.inGamePurchaseMs ?? 20_000;
+      if (purchaseMs > 0) {
+        purchases = runInGamePurchases({ client, state, signal, log, everyMs: purchaseMs, runId });
+      }
+      await Promise.all([stream, deliveries, purchases]);
     } catch (error) {
       fail(error);
-      await Promise.all([stream, deliveries]);
+      await Promise.all([stream, deliveries, purchases]);
     } finally {
       markSeeded();
     }
