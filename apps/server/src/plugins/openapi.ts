@@ -139,7 +139,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'The API of the community site: public data, the player area, the admin console, and the bridge ' +
           'through which the game server reports what happens in game and receives deliveries. Errors ' +
           'answer `{detail, code}`: `detail` a sentence for people, `code` a stable name for programs. ' +
-          'The WebSockets are described in the AsyncAPI document at /api/asyncapi.json.',
+          'The WebSockets are described in the AsyncAPI document at /api/asyncapi.json. Answers may gain ' +
+          'fields over time: a client ignores the ones it does not know.',
         version: '1.0.0',
         license: { name: 'Proprietary: the server owner’s own site', identifier: 'LicenseRef-Proprietary' },
       },
@@ -206,6 +207,9 @@ function finished(document: OpenApiDocument): OpenApiDocument {
   ) as { paths: OpenApiDocument['paths']; schemas: Record<string, Json> };
   const reached = reachedFrom(renamed.paths, renamed.schemas);
   mapDiscriminators(renamed.schemas);
+  // Objects stay open: an answer may gain fields (a client ignores those it does not know), and a
+  // request's unknown fields are dropped, not refused.
+  openObjects(renamed);
   // zod leaves out the examples of a schema read through a transform (money read exactly): they are
   // the registry's, as written.
   for (const name of reached) {
@@ -251,6 +255,18 @@ function finished(document: OpenApiDocument): OpenApiDocument {
       schemas: Object.fromEntries(Object.entries(renamed.schemas).filter(([name]) => reached.has(name))),
     },
   };
+}
+
+/** Removes `additionalProperties: false` from every schema of the document. */
+function openObjects(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) openObjects(item);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const object = value as Json;
+  if (object.additionalProperties === false) delete object.additionalProperties;
+  for (const child of Object.values(object)) openObjects(child);
 }
 
 /** The components `paths` reach, through each other too. */
