@@ -35,6 +35,7 @@ export type BridgeRefusal = z.infer<typeof bridgeRefusalSchema>;
 
 export const bridgeBatchRecordSchema = z
   .object({
+    id: z.int().describe('Grows with each batch received'),
     received_at: z.string(),
     server: z.string().describe('The credential the batch came with'),
     applied: z.int(),
@@ -88,6 +89,7 @@ export const bridgeInspectorSchema = z
         deliveries: { waiting: 3, taken: 2, acknowledged_last_24h: 41 },
         batches: [
           {
+            id: 1042,
             received_at: '2026-05-02T09:13:04.000Z',
             server: 'lobby-1',
             applied: 0,
@@ -98,6 +100,7 @@ export const bridgeInspectorSchema = z
             ],
           },
           {
+            id: 1041,
             received_at: '2026-05-02T09:13:01.000Z',
             server: 'lobby-1',
             applied: 12,

@@ -24,6 +24,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
     { to: basePath || '/', label: 'Overview', end: true },
     { to: `${basePath}/activity`, label: 'Activity', end: false },
     { to: `${basePath}/console`, label: 'Console', end: false },
+    { to: `${basePath}/servers`, label: 'Game servers', end: false },
   ];
   return (
     <div className="flex min-h-dvh flex-col">

@@ -11,6 +11,12 @@ const dashboard: Pick<RouteObject, 'lazy'> = {
   }),
 };
 
+const gameServers: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({
+    Component: (await import('../features/admin/game-servers-page.tsx')).GameServersPage,
+  }),
+};
+
 /**
  * Spec 2.1 route sets 1 and 2. On an admin host the console sits at the root; otherwise under /admin.
  * Any other path goes back to the overview.
@@ -46,6 +52,7 @@ export function adminRoutes(set: Exclude<RouteSetName, 'public'>): RouteObject[]
                 { index: true, ...dashboard },
                 { path: 'activity', ...dashboard },
                 { path: 'console', ...dashboard },
+                { path: 'servers', ...gameServers },
               ],
             },
           ],

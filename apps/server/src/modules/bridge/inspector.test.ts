@@ -70,6 +70,7 @@ describe.each(databaseKinds())('the bridge inspector on %s', (kind) => {
     // Newest first.
     expect(mine).toEqual([
       {
+        id: expect.any(Number),
         received_at: expect.any(String),
         server: 'rec-lobby',
         applied: 0,
@@ -78,6 +79,7 @@ describe.each(databaseKinds())('the bridge inspector on %s', (kind) => {
         errors: [{ index: 1, code: 'event_invalid', reason: expect.stringMatching(/xp_delta/) }],
       },
       {
+        id: expect.any(Number),
         received_at: expect.any(String),
         server: 'rec-lobby',
         applied: 0,
@@ -86,6 +88,7 @@ describe.each(databaseKinds())('the bridge inspector on %s', (kind) => {
         errors: [],
       },
       {
+        id: expect.any(Number),
         received_at: expect.any(String),
         server: 'rec-lobby',
         applied: 2,

@@ -65,7 +65,7 @@ async function deliveryCounts(db: Db): Promise<BridgeInspector['deliveries']> {
 async function newestBatches(db: Db): Promise<BridgeBatchRecord[]> {
   const rows = rowsOf<Omit<BridgeBatchRecord, 'received_at'> & { received_at: string | Date }>(
     await db.execute(sql`
-      select received_at, server, applied, skipped, refused, errors
+      select id::int as id, received_at, server, applied, skipped, refused, errors
       from bridge_batches order by id desc limit ${INSPECTOR_BATCHES}`),
   );
   return rows.map((row) => ({ ...row, received_at: iso(row.received_at)! }));

@@ -1,6 +1,6 @@
 // The admin console's server state (spec 2.12, 4 Admin dashboard, 7, 8): the dashboard, polled every
 // 30 seconds; commands to the game server; the audit log of every staff action; the staff accounts
-// and an owner's clearing of a member's two-factor sign-in.
+// and an owner's clearing of a member's two-factor sign-in; the game servers' bridge and credentials.
 import {
   type AuditActionName,
   type AuditEvents,
@@ -9,6 +9,8 @@ import {
   type Dashboard,
   type StaffMember,
 } from '@prison/shared/admin';
+import type { CreatedBridgeCredential } from '@prison/shared/bridge-credentials';
+import type { BridgeInspector } from '@prison/shared/bridge-inspector';
 import { STAFF_SIGN_IN_WITH_CODE, STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/two-factor';
 import {
   infiniteQueryOptions,
@@ -176,6 +178,72 @@ export function useClearTwoFactor() {
       void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
     onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
+  });
+}
+
+// ---- Game servers: the bridge inspector and the credentials ----
+
+const bridgeSchema = schemasOf(() => import('@prison/shared/bridge-inspector'));
+const bridgeInspectorSchema = bridgeSchema('bridgeInspectorSchema');
+const credentialSchema = schemasOf(() => import('@prison/shared/bridge-credentials'));
+const bridgeCredentialListSchema = credentialSchema('bridgeCredentialListSchema');
+const createdBridgeCredentialSchema = credentialSchema('createdBridgeCredentialSchema');
+
+const BRIDGE_KEY = ['admin', 'bridge'] as const;
+/** The inspector is read again this often while the page is open. */
+export const BRIDGE_REFRESH_MS = 15_000;
+
+function getBridge(): Promise<BridgeInspector> {
+  return apiJson('/api/admin/bridge', bridgeInspectorSchema);
+}
+
+const bridgeQueryOptions = () =>
+  queryOptions({
+    queryKey: BRIDGE_KEY,
+    queryFn: getBridge,
+    refetchInterval: BRIDGE_REFRESH_MS,
+    staleTime: 0,
+    retry: retryUnless(401, 403),
+  });
+
+/** The game servers, their sockets, the deliveries' state and the newest batches. */
+export function useBridgeInspector() {
+  return useQuery(bridgeQueryOptions());
+}
+
+/** POST /api/admin/bridge/credentials (OWNER only): the credential and its token, shown this once. */
+function createCredential(name: string): Promise<CreatedBridgeCredential> {
+  return apiJson('/api/admin/bridge/credentials', createdBridgeCredentialSchema, jsonRequest({ name }));
+}
+
+/** Makes a game server's credential; the inspector lists it, and the audit log has a line. */
+export function useCreateCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCredential,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: BRIDGE_KEY });
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
+  });
+}
+
+/** DELETE /api/admin/bridge/credentials/{id} (OWNER only). */
+async function revokeCredential(id: string): Promise<void> {
+  await apiJson(`/api/admin/bridge/credentials/${encodeURIComponent(id)}`, bridgeCredentialListSchema, {
+    method: 'DELETE',
+  });
+}
+
+/** Revokes a credential: its game server is refused from its next request on. */
+export function useRevokeCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeCredential,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: BRIDGE_KEY });
       void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
     },
   });

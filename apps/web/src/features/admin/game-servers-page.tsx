@@ -1,0 +1,67 @@
+import { pageTitle } from '@prison/shared/brand';
+import { RotateCw } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { AdminGate } from './admin-gate.tsx';
+import { secondFactorStep, useBridgeInspector } from './api.ts';
+import { DeliveryCounts, GameServerList, RecentBatches } from './game-servers.tsx';
+import { SecondFactorAlert } from './second-factor-alert.tsx';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
+/** The bridge inspector: the game servers, their deliveries and the batches they send. */
+export function GameServersPage() {
+  const { pathname } = useLocation();
+  const basePath = pathname.startsWith('/admin') ? '/admin' : '';
+  return (
+    <AdminGate basePath={basePath}>
+      <GameServers basePath={basePath} />
+    </AdminGate>
+  );
+}
+
+function GameServers({ basePath }: { basePath: '' | '/admin' }) {
+  const inspector = useBridgeInspector();
+  const secondFactor = secondFactorStep(inspector.error);
+  return (
+    <div className="space-y-8">
+      <title>{pageTitle('Game servers · Admin')}</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Bridge</p>
+          <h1 className="mt-1 font-display text-3xl font-bold tracking-tight text-fg sm:text-4xl">
+            Game servers
+          </h1>
+        </div>
+        <div className="flex items-center gap-3 text-sm text-fg-muted">
+          {inspector.dataUpdatedAt > 0 && !inspector.isError && (
+            <p>
+              Updated{' '}
+              <time dateTime={new Date(inspector.dataUpdatedAt).toISOString()}>
+                {timeFormat.format(inspector.dataUpdatedAt)}
+              </time>
+            </p>
+          )}
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm')}
+            disabled={inspector.isFetching}
+            onClick={() => void inspector.refetch()}
+          >
+            <RotateCw
+              aria-hidden
+              className={inspector.isFetching ? 'size-4 motion-safe:animate-spin' : 'size-4'}
+            />
+            Refresh now
+          </button>
+        </div>
+      </div>
+      {secondFactor && <SecondFactorAlert step={secondFactor} basePath={basePath} />}
+      <DeliveryCounts inspector={inspector} />
+      <div className="grid gap-5 xl:grid-cols-5">
+        <GameServerList inspector={inspector} className="xl:col-span-2" />
+        <RecentBatches inspector={inspector} className="xl:col-span-3" />
+      </div>
+    </div>
+  );
+}
