@@ -24,7 +24,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
     { to: basePath || '/', label: 'Overview', end: true },
     { to: `${basePath}/activity`, label: 'Activity', end: false },
     { to: `${basePath}/console`, label: 'Console', end: false },
-    { to: `${basePath}/servers`, label: 'Game servers', end: false },
+    { to: `${basePath}/servers`, label: 'Servers', end: false },
   ];
   return (
     <div className="flex min-h-dvh flex-col">
@@ -50,7 +50,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
                       end={link.end}
                       className={({ isActive }) =>
                         clsx(
-                          'block rounded-lg px-3 py-1.5 text-sm font-medium transition-colors',
+                          'block rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
                           isActive ? 'bg-fg/[0.08] text-fg' : 'text-fg-muted hover:text-fg',
                         )
                       }

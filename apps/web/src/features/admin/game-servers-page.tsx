@@ -58,7 +58,7 @@ function GameServers({ basePath }: { basePath: '' | '/admin' }) {
       </div>
       {secondFactor && <SecondFactorAlert step={secondFactor} basePath={basePath} />}
       <DeliveryCounts inspector={inspector} />
-      <div className="grid gap-5 xl:grid-cols-5">
+      <div className="grid items-start gap-5 xl:grid-cols-5">
         <GameServerList inspector={inspector} className="xl:col-span-2" />
         <RecentBatches inspector={inspector} className="xl:col-span-3" />
       </div>

@@ -140,7 +140,7 @@ describe('GameServersPage', () => {
     expect(rows[2]).toHaveTextContent('Revoked');
     expect(screen.getByText('Waiting').nextSibling).toHaveTextContent('4');
     expect(screen.getByText('Taken').nextSibling).toHaveTextContent('3');
-    expect(screen.getByText('Acknowledged').nextSibling).toHaveTextContent('41');
+    expect(screen.getByText('Delivered').nextSibling).toHaveTextContent('41');
     // Only an owner makes and revokes credentials.
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
     expect(screen.queryByLabelText('New credential for a game server')).toBeNull();
