@@ -1,12 +1,13 @@
 // npm run accounts -- create|set-password|roles|reset-2fa|list ...
 // Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
+import { loadConfig } from '../config.ts';
+import { lockDataDir } from '../data-dir.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { DomainError, OperatorError, operatorError } from '../errors.ts';
+import { operatorError } from '../errors.ts';
 import { createAccount, listAccounts, setPassword, setRoles } from '../modules/auth/accounts.ts';
 import { resetTwoFactor } from '../modules/auth/two-factor.ts';
+import { runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -102,22 +103,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  if (
-    err instanceof DomainError ||
-    err instanceof OperatorError ||
-    err instanceof ConfigError ||
-    err instanceof DataDirBusyError
-  ) {
-    console.error(
-      err instanceof DataDirBusyError
-        ? `${err.message} (the embedded database cannot be shared)`
-        : err.message,
-    );
-  } else {
-    console.error(err);
-  }
-  process.exitCode = 1;
-}
+await runCommand(main);

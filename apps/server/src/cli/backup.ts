@@ -13,9 +13,10 @@ import {
 } from '../backup/databases.ts';
 import { writeBackup } from '../backup/dump.ts';
 import { parseHeader, readBackupFile, writeAtomically } from '../backup/format.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
-import { DomainError, OperatorError, operatorError } from '../errors.ts';
+import { operatorError } from '../errors.ts';
+import { runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run backup -- --out FILE
 
@@ -81,11 +82,4 @@ async function report(file: string): Promise<void> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError)
-    console.error(err.message);
-  else console.error(err);
-  process.exitCode = 1;
-}
+await runCommand(main);

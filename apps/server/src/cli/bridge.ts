@@ -3,16 +3,17 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { credentialNameSchema } from '@prison/shared/bridge-credentials';
-import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
+import { loadConfig } from '../config.ts';
+import { lockDataDir } from '../data-dir.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { DomainError, OperatorError, operatorError } from '../errors.ts';
+import { operatorError } from '../errors.ts';
 import {
   type CredentialActor,
   createCredential,
   listCredentials,
   revokeCredential,
 } from '../modules/bridge/credentials.ts';
+import { runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run bridge -- <command> [options]
 
@@ -99,22 +100,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  if (
-    err instanceof DomainError ||
-    err instanceof OperatorError ||
-    err instanceof ConfigError ||
-    err instanceof DataDirBusyError
-  ) {
-    console.error(
-      err instanceof DataDirBusyError
-        ? `${err.message} (the embedded database cannot be shared)`
-        : err.message,
-    );
-  } else {
-    console.error(err);
-  }
-  process.exitCode = 1;
-}
+await runCommand(main);

@@ -9,10 +9,11 @@ import { countRows, moneySummary, siteTables } from '../backup/catalog.ts';
 import { openPgliteSource, openPostgresTarget, redactUrl } from '../backup/databases.ts';
 import { dumpDatabase, put } from '../backup/dump.ts';
 import { describeRestore, restoreBackup } from '../backup/restore.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
 import type { Db } from '../db/client.ts';
-import { DomainError, OperatorError, operatorError } from '../errors.ts';
+import { operatorError } from '../errors.ts';
+import { runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run db:move -- --to postgres://USER:PASSWORD@HOST:PORT/DATABASE
 
@@ -113,11 +114,4 @@ async function compare(source: Db, target: Db): Promise<void> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError)
-    console.error(err.message);
-  else console.error(err);
-  process.exitCode = 1;
-}
+await runCommand(main);

@@ -8,9 +8,10 @@ import { parseArgs } from 'node:util';
 import { openPgliteTarget, openPostgresTarget, type RestoreTarget } from '../backup/databases.ts';
 import { readBackupLines } from '../backup/format.ts';
 import { describeRestore, restoreBackup } from '../backup/restore.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirBusyError, lockDataDir } from '../data-dir.ts';
-import { DomainError, OperatorError, operatorError } from '../errors.ts';
+import { loadConfig } from '../config.ts';
+import { lockDataDir } from '../data-dir.ts';
+import { operatorError } from '../errors.ts';
+import { runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run restore -- FILE
 
@@ -58,15 +59,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  if (err instanceof DataDirBusyError) {
-    console.error(`${err.message} (a restore needs the site stopped)`);
-  } else if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error(err);
-  }
-  process.exitCode = 1;
-}
+await runCommand(main, { busy: 'a restore needs the site stopped' });

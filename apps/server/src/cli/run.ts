@@ -1,0 +1,25 @@
+// How each command-line tool ends: an operator's mistake (a bad argument, a configuration error, a
+// data directory in use) is said in its own sentence, anything else (a fault) with its stack; the
+// exit code is the command's own, or 1.
+import { ConfigError } from '../config.ts';
+import { DataDirBusyError } from '../data-dir.ts';
+import { DomainError, OperatorError } from '../errors.ts';
+
+/**
+ * Runs a command's `main` and sets the process's exit code. `busy` says why a data directory in use
+ * stops this command.
+ */
+export async function runCommand(
+  main: () => Promise<number>,
+  { busy = 'the embedded database cannot be shared' }: { busy?: string } = {},
+): Promise<void> {
+  try {
+    process.exitCode = await main();
+  } catch (err) {
+    if (err instanceof DataDirBusyError) console.error(`${err.message} (${busy})`);
+    else if (err instanceof DomainError || err instanceof OperatorError || err instanceof ConfigError) {
+      console.error(err.message);
+    } else console.error(err);
+    process.exitCode = 1;
+  }
+}
