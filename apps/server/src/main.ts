@@ -137,10 +137,19 @@ async function main(): Promise<void> {
 
   if (config.demo && !closing) {
     const { startSimulator } = await import('@prison/simulator/simulator');
+    // The simulated game server connects as a real one would: with a credential of its own.
+    const { simulatorCredential } = await import('./modules/bridge/credentials.ts');
+    const token = await simulatorCredential(database.db, secrets.bridgeToken).catch((err: unknown) => {
+      log.warn(
+        { err },
+        'the simulated game server connects with BRIDGE_TOKEN: its own credential was not made',
+      );
+      return secrets.bridgeToken;
+    });
     const siteHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
     const simulated = await startSimulator({
       url: `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}`,
-      token: secrets.bridgeToken,
+      token,
       rconHost: config.rcon.host,
       rconPort: config.rcon.port ?? 0,
       rconPassword: secrets.rconPassword ?? '',

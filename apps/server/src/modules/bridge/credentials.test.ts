@@ -23,7 +23,12 @@ import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog, bridgeCredentials } from '../../db/schema.ts';
 import { LiveHub } from '../../live/hub.ts';
-import { createCredential, revokeCredential } from './credentials.ts';
+import {
+  createCredential,
+  revokeCredential,
+  SIMULATOR_CREDENTIAL_NAME,
+  simulatorCredential,
+} from './credentials.ts';
 
 const password = 'credential-test-password';
 const URL = '/api/admin/bridge/credentials';
@@ -199,6 +204,29 @@ describe.each(databaseKinds())('game server credentials on %s', (kind) => {
     const old = await lastUsed();
     expect((await deliveries(token)).statusCode).toBe(200);
     expect((await lastUsed())!.getTime()).toBeGreaterThan(old!.getTime());
+  });
+
+  it("gives demo mode's simulated game server a credential of its own, made once for a BRIDGE_TOKEN", async () => {
+    const simulators = async () =>
+      (
+        await t.db
+          .select()
+          .from(bridgeCredentials)
+          .where(eq(bridgeCredentials.name, SIMULATOR_CREDENTIAL_NAME))
+          .orderBy(bridgeCredentials.createdAt)
+      ).map((row) => ({ revoked: row.revokedAt !== null }));
+    const token = await simulatorCredential(t.db, 'bridge-token-one-0123456789');
+    expect(await simulators()).toEqual([{ revoked: false }]);
+    expect((await postEvents(t.app, [newPlayer().join], token)).statusCode).toBe(200);
+    // A restart finds it in use.
+    expect(await simulatorCredential(t.db, 'bridge-token-one-0123456789')).toBe(token);
+    expect(await simulators()).toEqual([{ revoked: false }]);
+    // Another BRIDGE_TOKEN: the old one is revoked and refused, a new one made.
+    const next = await simulatorCredential(t.db, 'bridge-token-two-0123456789');
+    expect(next).not.toBe(token);
+    expect(await simulators()).toEqual([{ revoked: true }, { revoked: false }]);
+    expect((await postEvents(t.app, [newPlayer().join], token)).statusCode).toBe(401);
+    expect((await postEvents(t.app, [newPlayer().join], next)).statusCode).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@
 // by an owner (the command line, the admin console), checked on every bridge request. The token is
 // 256 random bits, shown once and kept as its SHA-256 hash: a slow hash guards guessable passwords,
 // and there is nothing to guess here. BRIDGE_TOKEN is the built-in credential "default", never stored.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type BridgeCredential,
   type CreatedBridgeCredential,
@@ -51,8 +51,8 @@ export async function createCredential(
   db: Db,
   name: string,
   actor: CredentialActor,
+  token = randomBytes(32).toString('base64url'),
 ): Promise<CreatedBridgeCredential> {
-  const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
   return db.transaction(async (tx) => {
     await recordAudit(tx, {
@@ -119,6 +119,30 @@ export async function revokeCredential(
       .returning();
     return shown(row!);
   });
+}
+
+/** The credential demo mode's simulated game server connects with. */
+export const SIMULATOR_CREDENTIAL_NAME = 'simulator';
+
+/**
+ * Demo mode: a credential of its own for the simulated game server, as an owner would give a real
+ * server one. Its token is derived from the site's BRIDGE_TOKEN, so a restart finds it in use and
+ * makes nothing; one of that name with another token (BRIDGE_TOKEN changed) is revoked and made
+ * anew. Answers the token.
+ */
+export async function simulatorCredential(db: Db, bridgeToken: string): Promise<string> {
+  const token = createHmac('sha256', bridgeToken).update('the simulated game server').digest('base64url');
+  const [inUse] = await db
+    .select({ tokenHash: bridgeCredentials.tokenHash })
+    .from(bridgeCredentials)
+    .where(
+      sql`${bridgeCredentials.name} = ${SIMULATOR_CREDENTIAL_NAME} and ${bridgeCredentials.revokedAt} is null`,
+    );
+  if (inUse?.tokenHash === digest(token).toString('hex')) return token;
+  const actor: CredentialActor = { uuid: null, detail: { by: 'demo mode' } };
+  if (inUse) await revokeCredential(db, { name: SIMULATOR_CREDENTIAL_NAME }, actor);
+  await createCredential(db, SIMULATOR_CREDENTIAL_NAME, actor, token);
+  return token;
 }
 
 /** Recorded at most this often per credential: a bridge request is not a write. */
