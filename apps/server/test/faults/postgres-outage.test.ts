@@ -160,7 +160,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable for 10 s
     // Meanwhile: 503 {detail} from everything that needs the database, liveness still fine.
     expect(probes.readyz!.length).toBeGreaterThan(3);
     for (const answer of probes.readyz!) {
-      expect(answer).toEqual({ status: 503, body: { status: 'not ready', detail: expect.any(String) } });
+      expect(answer).toEqual({
+        status: 503,
+        body: { status: 'not ready', detail: expect.any(String), code: 'database_unavailable' },
+      });
     }
     for (const answer of probes.healthz!) expect(answer).toEqual({ status: 200, body: { status: 'ok' } });
     for (const name of ['listings', 'docs', 'buy', 'bridge']) {
