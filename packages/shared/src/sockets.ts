@@ -18,6 +18,8 @@ export const CLOSE_CODES = {
    * (spec 7): the page logs out with reason expired.
    */
   sessionExpired: 1008,
+  /** The game server's credential was revoked while its delivery socket was open. */
+  credentialRevoked: 1008,
   /** The client sent a message larger than MAX_CLIENT_MESSAGE_BYTES. */
   messageTooBig: 1009,
   /** The feed could not start (the database cannot be reached): connect again a little later. */
@@ -26,3 +28,6 @@ export const CLOSE_CODES = {
 
 /** The reason sent with CLOSE_CODES.unavailable. */
 export const UNAVAILABLE_REASON = 'unavailable';
+
+/** The reason sent with CLOSE_CODES.credentialRevoked. */
+export const CREDENTIAL_REVOKED_REASON = 'credential revoked';

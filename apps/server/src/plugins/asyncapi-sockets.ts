@@ -27,7 +27,7 @@ import {
   socialMessageSchema,
   socialOverviewSchema,
 } from '@prison/shared/social';
-import { CLOSE_CODES } from '@prison/shared/sockets';
+import { CLOSE_CODES, CREDENTIAL_REVOKED_REASON } from '@prison/shared/sockets';
 import type { z } from 'zod';
 import { MAX_BUFFERED_BYTES as FEED_BUFFER_BYTES } from '../live/hub.ts';
 import { MAX_BUFFERED_BYTES as DELIVERY_BUFFER_BYTES } from '../modules/bridge/delivery-feed.ts';
@@ -165,7 +165,10 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
     title: "The game server's deliveries",
     security: 'bridgeToken',
     headers: {
-      Authorization: { description: 'Bearer BRIDGE_TOKEN', pattern: '^Bearer .+$' },
+      Authorization: {
+        description: "Bearer and the game server's credential (its own, or BRIDGE_TOKEN)",
+        pattern: '^Bearer .+$',
+      },
     },
     bufferedBytesLimit: DELIVERY_BUFFER_BYTES,
     messages: [
@@ -178,6 +181,15 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
         schema: deliveryMessageSchema,
         examples: [{ name: 'pickaxes', summary: 'Two diamond pickaxes for Steve', payload: delivery }],
       }),
+    ],
+    closeCodes: [
+      {
+        code: CLOSE_CODES.credentialRevoked,
+        reasons: [CREDENTIAL_REVOKED_REASON],
+        meaning:
+          "The game server's credential was revoked while the socket was open: what it held and did " +
+          'not acknowledge goes to another server; it needs a new credential from the owner',
+      },
     ],
   },
   {

@@ -13,6 +13,7 @@ import { type Db, runNamed } from '../../db/client.ts';
 import { bridgeCredentials } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { COMMAND_LINE, recordAudit } from '../audit/service.ts';
+import { DELIVERIES_CHANNEL, revokedPayload } from './deliveries-service.ts';
 
 /** Who a bridge request comes from: a credential, or BRIDGE_TOKEN (id null, named "default"). */
 export interface BridgeIdentity {
@@ -117,6 +118,8 @@ export async function revokeCredential(
       .set({ revokedAt: sql`now()` })
       .where(eq(bridgeCredentials.id, found.id))
       .returning();
+    // Its delivery sockets, in every process, close when this commits.
+    await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}::text, ${revokedPayload(found.id)}::text)`);
     return shown(row!);
   });
 }

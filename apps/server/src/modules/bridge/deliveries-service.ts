@@ -175,11 +175,22 @@ export interface BridgeConnection {
   id: string;
   /** Its credential's name. */
   server: string;
+  /** Its credential's id; null for BRIDGE_TOKEN. */
+  credentialId: string | null;
 }
 
+/** The payload on DELIVERIES_CHANNEL that says a credential was revoked: its sockets close. */
+export const revokedPayload = (credentialId: string) => `revoked:${credentialId}`;
+
+// A socket whose credential was revoked takes nothing more (and is closed: delivery-feed.ts).
+const revokedNot = (credentialId: string | null) =>
+  credentialId === null
+    ? sql`true`
+    : sql`exists (select from bridge_credentials b where b.id = ${credentialId}::uuid and b.revoked_at is null)`;
+
 /** Records a socket opened by `server`'s credential. */
-export async function openConnection(db: Db, connection: BridgeConnection): Promise<void> {
-  await db.insert(bridgeConnections).values(connection);
+export async function openConnection(db: Db, { id, server }: BridgeConnection): Promise<void> {
+  await db.insert(bridgeConnections).values({ id, server });
 }
 
 /** Says the connections are still open (on each ping), so other processes do not take them for gone. */
@@ -223,6 +234,7 @@ export async function takeDeliveries(
       with wanted as (
         select d.id from deliveries d join players p on p.uuid = d.player_uuid
         where d.delivered_at is null and ${among}
+          and ${revokedNot(connection.credentialId)}
           and (d.taken_by is null or d.lease_until < now())
           and d.taken_by is distinct from ${connection.id}::uuid
           and (

@@ -90,7 +90,8 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{
     },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      const connection = { id: randomUUID(), server: request.bridgeCredential!.name };
+      const { id: credentialId, name: server } = request.bridgeCredential!;
+      const connection = { id: randomUUID(), server, credentialId };
       feed.follow(socket, connection).catch((err) => {
         app.log.warn({ err }, 'delivery socket could not start');
         closeUnavailable(socket);

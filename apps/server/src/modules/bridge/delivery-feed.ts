@@ -5,7 +5,7 @@
 // any; none is sent twice on one socket. A closed socket gives back what it did not acknowledge, and
 // a resync now and then offers again what a lease let go and what a lost notification left behind.
 import type { Delivery, DeliveryMessage } from '@prison/shared/bridge';
-import { PING_INTERVAL_MS } from '@prison/shared/sockets';
+import { CLOSE_CODES, CREDENTIAL_REVOKED_REASON, PING_INTERVAL_MS } from '@prison/shared/sockets';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
@@ -15,12 +15,14 @@ import {
   DELIVERIES_CHANNEL,
   MAX_DELIVERIES_TAKEN,
   openConnection,
+  revokedPayload,
   takeDeliveries,
   touchConnections,
 } from './deliveries-service.ts';
 
 /** A socket that falls this far behind is closed rather than buffered without bound. */
 export const MAX_BUFFERED_BYTES = 4 << 20;
+const REVOKED = revokedPayload('');
 // Also look for what is waiting now and then: leases that ended, a notification that was lost.
 const RESYNC_INTERVAL_MS = 60_000;
 
@@ -98,6 +100,15 @@ export class DeliveryFeed {
 
   private onNotify(payload: string): void {
     if (this.stopped || this.followers.size === 0) return;
+    if (payload.startsWith(REVOKED)) {
+      const credentialId = payload.slice(REVOKED.length);
+      for (const [socket, follower] of this.followers) {
+        if (follower.connection.credentialId === credentialId) {
+          socket.close(CLOSE_CODES.credentialRevoked, CREDENTIAL_REVOKED_REASON);
+        }
+      }
+      return;
+    }
     // '*': look at everything waiting (a socket closed, the listener reconnected, or a resync).
     const ids = payload === '*' ? null : payload.split(',').filter(Boolean);
     // In no set order, so that deliveries any socket may take are spread over them.

@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type Delivery, deliveryMessageSchema } from '@prison/shared/bridge';
+import { CLOSE_CODES } from '@prison/shared/sockets';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { listing, payout } from '../../../test/auction-fixtures.ts';
 import { createTestApp, databaseKinds, newPlayer, type TestApp } from '../../../test/helpers.ts';
 import { bridgeConnections, deliveries } from '../../db/schema.ts';
-import { createCredential } from './credentials.ts';
+import { createCredential, revokeCredential } from './credentials.ts';
 
 const PURCHASES = 200;
 
@@ -191,6 +192,28 @@ describe.each(databaseKinds())('deliveries over a network of game servers on %s'
     await other.acking;
     expect(purchaseOf(silent.received).filter((p) => p === held)).toHaveLength(1);
     silent.socket.close();
+    other.socket.close();
+  });
+
+  it('closes the sockets of a credential revoked while they are open, and hands what they held to another', async () => {
+    await expect
+      .poll(async () => (await t.db.select().from(bridgeConnections)).length, { timeout: 5000 })
+      .toBe(0);
+    const { credential, token } = await createCredential(t.db, 'doomed', { uuid: null });
+    const doomed = gameServer(wsUrl, token, async () => {});
+    doomed.holding = true;
+    await doomed.opened;
+    const closed = new Promise<number>((resolve) => doomed.socket.once('close', (code) => resolve(code)));
+    // The only socket: it takes the offline player's delivery.
+    const held = await buy(away.uuid);
+    await expect.poll(() => purchaseOf(doomed.received), { timeout: 5000 }).toContain(held);
+
+    await revokeCredential(t.db, { id: credential.id }, { uuid: null });
+    expect(await closed).toBe(CLOSE_CODES.credentialRevoked);
+    const other = gameServer(wsUrl, tokens.lobby!, ack('lobby'));
+    await other.opened;
+    await expect.poll(() => purchaseOf(other.received), { timeout: 5000 }).toContain(held);
+    await other.acking;
     other.socket.close();
   });
 });
