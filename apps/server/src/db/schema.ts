@@ -356,7 +356,11 @@ export const deliveries = pgTable(
     takenBy: uuid('taken_by'),
     leaseUntil: time('lease_until'),
   },
-  (t) => [index('deliveries_pending_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
+  (t) => [
+    index('deliveries_pending_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`),
+    // The console's count of those acknowledged lately (the Servers page).
+    index('deliveries_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
+  ],
 );
 
 export const docs = pgTable('docs', {

@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_delivered_idx" ON "deliveries" USING btree ("delivered_at") WHERE "deliveries"."delivered_at" is not null;
