@@ -179,8 +179,9 @@ const SCHEMA_REF = '#/components/schemas/';
 /**
  * The document as a reader wants it. The zod registry gives every named schema twice, as read
  * (`NameInput`) and as answered (`Name`): where both are the same JSON, or the schema is only read,
- * it is `Name`. Components no operation reaches are left out. Each answer gets a description of what its status means, and the
- * first example of its schema as the media type's own (so that Redocly checks it against the schema).
+ * it is `Name`. Components no operation reaches are left out. Each answer gets a description of
+ * what its status means, and the first example of its schema as the media type's own (so that
+ * Redocly checks it against the schema).
  */
 function finished(document: OpenApiDocument): OpenApiDocument {
   const schemas = document.components.schemas ?? {};
