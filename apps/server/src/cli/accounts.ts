@@ -2,12 +2,10 @@
 // Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { lockDataDir } from '../data-dir.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { operatorError } from '../errors.ts';
 import { createAccount, listAccounts, setPassword, setRoles } from '../modules/auth/accounts.ts';
 import { resetTwoFactor } from '../modules/auth/two-factor.ts';
-import { runCommand } from './run.ts';
+import { openCommandDatabase, runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -46,15 +44,7 @@ async function main(): Promise<number> {
   };
 
   const config = loadConfig();
-  let release = () => {};
-  let database: Database;
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, () => {});
-  } else {
-    // The embedded database belongs to one process: the server must not be running.
-    release = lockDataDir(config.dataDir);
-    database = await openPglite(config.dataDir);
-  }
+  const { database, release } = await openCommandDatabase(config);
   try {
     switch (command) {
       case 'create': {

@@ -4,8 +4,6 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { credentialNameSchema } from '@prison/shared/bridge-credentials';
 import { loadConfig } from '../config.ts';
-import { lockDataDir } from '../data-dir.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { operatorError } from '../errors.ts';
 import {
   type CredentialActor,
@@ -13,7 +11,7 @@ import {
   listCredentials,
   revokeCredential,
 } from '../modules/bridge/credentials.ts';
-import { runCommand } from './run.ts';
+import { openCommandDatabase, runCommand } from './run.ts';
 
 const USAGE = `Usage: npm run bridge -- <command> [options]
 
@@ -61,15 +59,7 @@ async function main(): Promise<number> {
   const wanted = command === 'list' ? null : name();
 
   const config = loadConfig();
-  let release = () => {};
-  let database: Database;
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, () => {});
-  } else {
-    // The embedded database belongs to one process: the server must not be running.
-    release = lockDataDir(config.dataDir);
-    database = await openPglite(config.dataDir);
-  }
+  const { database, release } = await openCommandDatabase(config);
   try {
     if (command === 'create') {
       const { credential, token } = await createCredential(database.db, wanted!, operator());
