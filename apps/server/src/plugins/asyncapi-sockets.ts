@@ -14,6 +14,7 @@ import {
   type LeaderboardMessage,
   leaderboardEntrySchema,
   leaderboardMessageSchema,
+  leaderboardSchema,
 } from '@prison/shared/leaderboard';
 import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
 import { type PlayerPageMessage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
@@ -21,6 +22,7 @@ import {
   friendSchema,
   type Gang,
   type GangsMessage,
+  gangPageSchema,
   gangSchema,
   gangsMessageSchema,
   type SocialMessage,
@@ -28,7 +30,7 @@ import {
   socialOverviewSchema,
 } from '@prison/shared/social';
 import { CLOSE_CODES, CREDENTIAL_REVOKED_REASON } from '@prison/shared/sockets';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MAX_BUFFERED_BYTES as FEED_BUFFER_BYTES } from '../live/hub.ts';
 import { MAX_BUFFERED_BYTES as DELIVERY_BUFFER_BYTES } from '../modules/bridge/delivery-feed.ts';
 import { NOT_SIGNED_IN, SESSION_EXPIRED } from './authenticate.ts';
@@ -85,63 +87,22 @@ export const NAMED_SCHEMAS: Array<[string, z.ZodType]> = [
   ['SocialOverview', socialOverviewSchema],
 ];
 
-const PLAYER = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
-const FRIEND = '853c80ef-3c37-49fd-aa49-938b674adae6';
+/**
+ * The worked example a shared schema carries for the API document (its registered `examples`):
+ * the sockets show the same Steve, gang and ranking as the HTTP answers.
+ */
+function sharedExample<S extends z.ZodType>(schema: S): z.output<S> {
+  const examples = z.globalRegistry.get(schema)?.examples as readonly unknown[] | undefined;
+  const example = examples?.[0];
+  if (example === undefined) throw new Error('A shared schema the sockets document has no example');
+  return schema.parse(example);
+}
+
 const NOW = '2026-05-01T12:34:56.789Z';
-
+const FRIEND = '853c80ef-3c37-49fd-aa49-938b674adae6';
 const delivery: DeliveryMessage = { delivery: DELIVERY_EXAMPLE };
-
-const gang: Gang = {
-  id: 'ironfists',
-  name: 'Iron Fists',
-  status: 'Open',
-  color: 'gold',
-  balance: '1250000.00',
-  member_count: 2,
-  online_count: 1,
-  min_level: 10,
-  members: [
-    { uuid: PLAYER, username: 'Steve', role: 'Leader', online: true, last_activity_at: NOW },
-    {
-      uuid: FRIEND,
-      username: 'Alex',
-      role: 'Officer',
-      online: false,
-      last_activity_at: '2026-04-30T20:00:00.000Z',
-    },
-  ],
-};
-
-const playerPage: PlayerPageMessage = {
-  player: {
-    uuid: PLAYER,
-    username: 'Steve',
-    rank: 'SENTINEL',
-    level: 42,
-    prestige: 1,
-    xp: 1850,
-    lifetime_xp: 982_340,
-    balance: '73410.25',
-    online: true,
-    last_seen_at: NOW,
-    gang: { id: gang.id, name: gang.name, color: gang.color, role: 'Leader' },
-    friends_count: 12,
-    hidden: false,
-    stats: { BLOCKS_MINED: 120_394, MOBS_KILLED: 812 },
-    milestones: [
-      {
-        id: 1042,
-        occurred_at: '2026-04-30T19:12:00.000Z',
-        actor_uuid: PLAYER,
-        actor_username: 'Steve',
-        target_uuid: null,
-        target_username: null,
-        activity_type: 'LEVEL_UP',
-        activity_text: 'Reached level 42',
-      },
-    ],
-  },
-};
+const gang: Gang = sharedExample(gangPageSchema).gang;
+const playerPage: PlayerPageMessage = { player: sharedExample(playerPageSchema) };
 
 const friends: SocialMessage = {
   friends: [
@@ -224,19 +185,9 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
         examples: [
           {
             name: 'top',
-            summary: 'The first player by level',
+            summary: 'The top players by level',
             payload: {
-              entries: [
-                {
-                  uuid: PLAYER,
-                  username: 'Steve',
-                  level: 42,
-                  xp: 1850,
-                  prestige: 1,
-                  rank: 'SENTINEL',
-                  balance: '73410.25',
-                },
-              ],
+              entries: sharedExample(leaderboardSchema),
             } satisfies LeaderboardMessage,
           },
         ],
@@ -247,7 +198,7 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
     id: 'playerPage',
     url: '/api/players/:uuid/ws',
     title: "A player's public page",
-    parameterExamples: { uuid: PLAYER },
+    parameterExamples: { uuid: playerPage.player!.uuid },
     bufferedBytesLimit: FEED_BUFFER_BYTES,
     messages: [
       message({
@@ -303,7 +254,12 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
             payload: {
               overview: {
                 friends: { online: 1, total: 12 },
-                gang: { name: gang.name, role: 'Leader', online_count: 1, member_count: 2 },
+                gang: {
+                  name: gang.name,
+                  role: 'Leader',
+                  online_count: gang.online_count,
+                  member_count: gang.member_count,
+                },
               },
             },
           },
