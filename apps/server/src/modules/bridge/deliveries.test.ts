@@ -183,13 +183,11 @@ describe.each(databaseKinds())('deliveries to the game server on %s', (kind) => 
     expect(await feed.opened).toBe(101);
     await expect.poll(() => feed.received.map((d) => d.purchase_id), { timeout: 5000 }).toEqual([waiting]);
 
-    const started = Date.now();
+    // At once, not on the resync a minute later: the wait below is far shorter than that.
     const next = await buy(5);
     await expect
-      .poll(() => feed.received.map((d) => d.purchase_id), { interval: 5, timeout: 5000 })
+      .poll(() => feed.received.map((d) => d.purchase_id), { interval: 5, timeout: 10_000 })
       .toEqual([waiting, next]);
-    // At once (well within a second, on a quiet machine), not on the minute's resync.
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(feed.received[1]).toEqual((await pending()).find((d) => d.purchase_id === next));
 
     // Each delivery once per connection, even when a resync or a late notification names it again.
