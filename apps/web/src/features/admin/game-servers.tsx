@@ -2,9 +2,7 @@ import type { BridgeBatchRecord, BridgeInspector, BridgeServer } from '@prison/s
 import { isOwner } from '@prison/shared/roles';
 import { clsx } from 'clsx';
 import {
-  Check,
   ChevronDown,
-  Copy,
   KeyRound,
   PackageCheck,
   PackageOpen,
@@ -18,6 +16,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -284,7 +283,7 @@ function NewCredential() {
             <code className="min-w-0 flex-1 rounded-lg border border-line bg-surface-sunken px-3 py-2 font-mono text-xs break-all text-fg">
               {made.token}
             </code>
-            <CopyButton text={made.token} />
+            <CopyButton text={made.token} label="Copy token" />
           </div>
           <button
             type="button"
@@ -296,25 +295,6 @@ function NewCredential() {
         </section>
       )}
     </div>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className={buttonClass('secondary', 'sm', 'shrink-0')}
-      onClick={() =>
-        void navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-    >
-      {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-      {copied ? 'Copied' : 'Copy token'}
-    </button>
   );
 }
 

@@ -1,10 +1,11 @@
 import { RECOVERY_CODE_COUNT } from '@prison/shared/two-factor';
 import { clsx } from 'clsx';
-import { Check, Copy, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TwoFactorBadge } from '../../components/ui/two-factor-badge.tsx';
 import {
@@ -386,22 +387,3 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
 }
 
 const TURN_OFF_FAILED = 'Two-factor sign-in could not be turned off. Please try again.';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className={buttonClass('secondary', 'sm', 'shrink-0')}
-      onClick={() =>
-        void navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-    >
-      {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-      {copied ? 'Copied' : label}
-    </button>
-  );
-}
