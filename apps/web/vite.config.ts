@@ -2,6 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { transformAsync } from '@babel/core';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
 import type { BuiltPageHint } from '@prison/shared/page-hints';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -12,6 +15,39 @@ import { PAGE_HINTS } from './src/app/page-hints.ts';
 
 // The API server (apps/server) listens on 8080; in development Vite forwards the API and live sockets to it.
 const apiTarget = 'http://localhost:8080';
+
+/**
+ * Lingui's macros (`<Trans>`, `useLingui`'s `t`, `msg`: docs/translations.md) turned into calls of its
+ * runtime with each message's id, before any other plugin reads the module. React's plugin no longer
+ * runs Babel, so the macro's Babel plugin runs here, on the modules that import a macro alone. In a
+ * production build only the ids stay in the code: the words are in the catalogues.
+ */
+function linguiMacros(): Plugin {
+  const MACRO_IMPORT = /from '@lingui\/(core|react)\/macro'/;
+  return {
+    name: 'lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.tsx?$/.test(id) || id.includes('/node_modules/') || !MACRO_IMPORT.test(code)) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: id.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'] },
+        plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]],
+      });
+      if (!result?.code) return null;
+      return { code: result.code, map: result.map };
+    },
+  };
+}
+
+/** The catalogues' settings (the repository's lingui.config.js), for the macros and the .po loader. */
+const linguiConfigPath = resolve(import.meta.dirname, '../../lingui.config.js');
+const linguiConfig = getConfig({ configPath: linguiConfigPath });
+/** A catalogue (locales/{language}/*.po) imported by the app arrives compiled: ICU turned into code. */
+const linguiCatalogues = () => lingui({ configPath: linguiConfigPath, failOnCompileError: true });
 
 /**
  * Writes a Brotli (best quality) and a gzip copy beside each built script, stylesheet and page. The
@@ -100,6 +136,29 @@ function pageHints(): Plugin {
         };
       });
       this.emitFile({ type: 'asset', fileName: 'page-hints.json', source: JSON.stringify(hints, null, 2) });
+    },
+  };
+}
+
+/**
+ * Writes catalogues.json: each language's site catalogue chunk (src/lib/i18n.ts loads it before the
+ * first render), for the server to preload in the HTML of a page in that language.
+ */
+function catalogueChunks(): Plugin {
+  return {
+    name: 'catalogue-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      const chunks: Record<string, string> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        for (const id of file.moduleIds) {
+          const language = /\/src\/locales\/([^/]+)\/site\.po$/.exec(id)?.[1];
+          if (language) chunks[language] = `/${file.fileName}`;
+        }
+      }
+      if (Object.keys(chunks).length === 0) this.error('no catalogue chunk was built');
+      this.emitFile({ type: 'asset', fileName: 'catalogues.json', source: JSON.stringify(chunks, null, 2) });
     },
   };
 }
@@ -228,11 +287,14 @@ function contractChunk(id: string): string | null {
 
 const BROWSER_BUILD = {
   plugins: [
+    linguiMacros(),
+    linguiCatalogues(),
     react(),
     tailwindcss(),
     precompress(),
     preloadFonts(),
     pageHints(),
+    catalogueChunks(),
     inlineThemeInit(),
     startAfterFirstPaint(),
     inlineStylesheet(),
@@ -284,7 +346,7 @@ const BROWSER_BUILD = {
 // its dependencies, React's production build among them, whatever NODE_ENV the server runs with;
 // the browser's chunks, hints and compressed copies are not its business.
 const SSR_BUILD = {
-  plugins: [react(), tailwindcss()],
+  plugins: [linguiMacros(), linguiCatalogues(), react(), tailwindcss()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   resolve: { alias: [REACT_ROUTER_PRODUCTION] },
   // The shared package's TypeScript sources (its `source` export), not its compiled dist/: the

@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDeps) {
       avatars: templateOrigin(config.avatarUrl) ?? undefined,
       items: templateOrigin(config.assetBaseUrl) ?? undefined,
     },
+    config.languages,
   );
   return app;
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asLanguage, LANGUAGES, type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import { isStaffRole, STAFF_ROLES } from './modules/auth/staff-roles.ts';
 
 export class ConfigError extends Error {}
@@ -26,6 +27,11 @@ export interface Config {
   adminHosts: string[];
   publicUrl: string | null;
   communityInviteUrl: string;
+  /**
+   * SITE_LANGUAGES: the languages the site offers (all it ships by default); SITE_LANGUAGE: the one a
+   * visitor gets when nothing they send names an offered one (English by default).
+   */
+  languages: { offered: Language[]; default: Language };
   avatarUrl: string;
   assetBaseUrl: string;
   demo: boolean;
@@ -346,6 +352,31 @@ function secret(env: Env, name: string, production: boolean): string | null {
   return value;
 }
 
+function siteLanguages(env: Env): Config['languages'] {
+  const named = list(env, 'SITE_LANGUAGES');
+  const unknown = named.filter((code) => !asLanguage(code));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `SITE_LANGUAGES names ${unknown.map((code) => `"${code}"`).join(', ')}: the site ships ${LANGUAGES.join(', ')}`,
+    );
+  }
+  const offered =
+    named.length > 0 ? LANGUAGES.filter((language) => named.includes(language)) : [...LANGUAGES];
+  const chosen = text(env, 'SITE_LANGUAGE');
+  const fallback =
+    chosen === null
+      ? offered.includes(SOURCE_LANGUAGE)
+        ? SOURCE_LANGUAGE
+        : offered[0]!
+      : asLanguage(chosen);
+  if (!fallback || !offered.includes(fallback)) {
+    throw new ConfigError(
+      `SITE_LANGUAGE must be one of the offered languages (${offered.join(', ')}), got "${chosen}"`,
+    );
+  }
+  return { offered, default: fallback };
+}
+
 export function loadConfig(
   env: Env = process.env,
   cwd = process.cwd(),
@@ -384,6 +415,7 @@ export function loadConfig(
     adminHosts: list(env, 'ADMIN_HOSTS').map((host) => host.toLowerCase()),
     publicUrl: url(env, 'PUBLIC_URL', null),
     communityInviteUrl: url(env, 'COMMUNITY_INVITE_URL', 'https://discord.gg/prison') as string,
+    languages: siteLanguages(env),
     avatarUrl: url(env, 'AVATAR_URL', DEFAULT_AVATAR_URL) as string,
     assetBaseUrl: url(env, 'ASSET_BASE_URL', DEFAULT_ASSET_BASE_URL) as string,
     // Demo mode (simulated game server, demo accounts) is never on in production.

@@ -5,6 +5,8 @@
 // as a signed-out visitor first sees it. The HTML goes out with that cache and the loader data
 // (lib/server-state.ts), from which the browser hydrates it without asking again (main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type I18n, setupI18n } from '@lingui/core';
+import type { Language } from '@prison/shared/languages';
 import { RENDER_PERIOD_MS, type RenderRequest, type RenderResult } from '@prison/shared/server-render';
 import {
   defaultShouldDehydrateQuery,
@@ -18,6 +20,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { publicRoutes } from './app/public-routes.tsx';
 import { chooseRouteSet } from './app/route-set.ts';
 import { isHttpError, isNotFound, setPublicFetch } from './lib/api.ts';
+import { catalogue, setRenderI18n } from './lib/i18n.ts';
+import { LanguageProvider } from './lib/language-provider.tsx';
 import { serverRenderQueryClient, setLoaderQueryClient } from './lib/query-client.ts';
 import { handedOverError, SERVER_STATE_ID, type ServerState, scriptJson } from './lib/server-state.ts';
 import { SiteConfigProvider } from './lib/site-config.tsx';
@@ -28,6 +32,9 @@ interface RenderScope {
   api: RenderRequest['api'];
   /** The answers the page was rendered from, in order: with its address, the key of its HTML. */
   answers: string[];
+  language: Language;
+  /** The language's i18n, its catalogue loaded. */
+  i18n: I18n;
 }
 
 const scope = new AsyncLocalStorage<RenderScope>();
@@ -37,8 +44,23 @@ const inScope = (): RenderScope => {
   return current;
 };
 
-// Loaders and fetchers called while a request renders use that request's cache and its answers.
+// Loaders and fetchers called while a request renders use that request's cache and its answers,
+// and what formats a figure, its language.
 setLoaderQueryClient(() => inScope().client);
+setRenderI18n(() => scope.getStore()?.i18n);
+
+// One i18n per language, its site catalogue loaded: pages render in many languages at once.
+const i18nOf = new Map<Language, Promise<I18n>>();
+function languageI18n(language: Language): Promise<I18n> {
+  let found = i18nOf.get(language);
+  if (!found) {
+    found = catalogue(language, 'site').then((messages) =>
+      setupI18n({ locale: language, messages: { [language]: messages } }),
+    );
+    i18nOf.set(language, found);
+  }
+  return found;
+}
 setPublicFetch(async (input) => {
   const current = inScope();
   const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -79,7 +101,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
   // A page that shows a signed-in visitor something else (the auction's market) is theirs to render.
   if (request.signedIn && leafHandle(url.pathname)?.guestOnly === true) return { kind: 'browser' };
-  const current: RenderScope = { client: serverRenderQueryClient(), api: request.api, answers: [] };
+  const current: RenderScope = {
+    client: serverRenderQueryClient(),
+    api: request.api,
+    answers: [],
+    language: request.language,
+    i18n: await languageI18n(request.language),
+  };
   const context = await scope.run(current, () => handler.query(new Request(url)));
   if (context instanceof Response) {
     const location = context.headers.get('location');
@@ -87,7 +115,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
   // Its relative times ("5m ago") count from when it was rendered: a page is rendered again each period.
   const renderedAt = Date.now();
-  const key = `${url.pathname}${url.search}\n${Math.floor(renderedAt / RENDER_PERIOD_MS)}\n${current.answers.join('\n')}`;
+  const key = `${request.language} ${url.pathname}${url.search}\n${Math.floor(renderedAt / RENDER_PERIOD_MS)}\n${current.answers.join('\n')}`;
   const cached = rendered.get(key);
   if (cached) return cached;
 
@@ -95,26 +123,30 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const page = (
     <StrictMode>
       <SiteConfigProvider config={request.config}>
-        <QueryClientProvider client={current.client}>
-          {/* hydrate={false}: the router's data goes out with the query cache, in lib/server-state.ts. */}
-          <RenderedAt value={renderedAt}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </RenderedAt>
-        </QueryClientProvider>
+        <LanguageProvider i18n={current.i18n}>
+          <QueryClientProvider client={current.client}>
+            {/* hydrate={false}: the router's data goes out with the query cache, in lib/server-state.ts. */}
+            <RenderedAt value={renderedAt}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </RenderedAt>
+          </QueryClientProvider>
+        </LanguageProvider>
       </SiteConfigProvider>
     </StrictMode>
   );
   // A part that suspended while rendering (lazy code loading for the first time) is written after
   // the rest with an inline script that moves it into place, which the Content-Security-Policy
   // refuses. That code has loaded by the end of the render: a second one needs no script.
-  let html = await prerendered(page);
-  if (html.includes('<script')) html = await prerendered(page);
+  // In the request's scope, so that its figures are written in its language.
+  let html = await scope.run(current, () => prerendered(page));
+  if (html.includes('<script')) html = await scope.run(current, () => prerendered(page));
   if (html.includes('<script')) throw new Error(`${url.pathname} suspends on every render`);
   const queries = dehydrate(current.client, {
     shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
   });
   const state: ServerState = {
     config: request.config,
+    language: request.language,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     renderedAt,
     // Failed answers too (a player who does not exist): the browser shows the same page without asking.

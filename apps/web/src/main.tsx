@@ -4,6 +4,7 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createRouter, preloadPublicPage, routerReady } from './app/app.tsx';
+import { activateLanguage, pageLanguage } from './lib/i18n.ts';
 import { serverState } from './lib/server-state.ts';
 import { scopeSessionCookies } from './lib/session.ts';
 import { checkStoredSession } from './lib/session-check.ts';
@@ -18,6 +19,9 @@ async function start() {
   const rendered = serverState();
   // Otherwise index.html preloads /api/config; meanwhile the page's own chunks download too.
   if (!rendered) preloadPublicPage(window.location);
+  // The page's language, as the server rendered it (or chose it for index.html): its catalogue is
+  // preloaded by the HTML and read before the first render, so nothing shows in another language.
+  const language = activateLanguage(rendered?.language ?? pageLanguage());
   const config = rendered?.config ?? (await loadSiteConfig());
   // The admin hosts share the session with the main site through the mirror cookies (spec 9), which
   // reach no further than they need (lib/session-cookies.ts).
@@ -28,7 +32,7 @@ async function start() {
   void checkStoredSession();
   const router = await createRouter(config, rendered?.router);
   // The page's lazy routes load first: hydrating before would find no page where the HTML has one.
-  await routerReady(router);
+  await Promise.all([routerReady(router), language]);
   const app = (
     <StrictMode>
       <RenderedAt value={rendered?.renderedAt ?? null}>

@@ -1,7 +1,32 @@
 import '@testing-library/jest-dom/vitest';
+import { i18n } from '@lingui/core';
 import { cleanup, configure, getConfig } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
+import { activateLanguage, loadCatalogue } from '../src/lib/i18n.ts';
+import { LanguageProvider } from '../src/lib/language-provider.tsx';
 import { acknowledgeExpiry } from '../src/lib/session.ts';
+
+// Components read their words from the catalogues (docs/translations.md): every test renders inside
+// the site's language provider, in English from its real catalogues, as the app does.
+await Promise.all([activateLanguage('en'), loadCatalogue('en', 'admin')]);
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const library = await importOriginal<typeof import('@testing-library/react')>();
+  type Wrapper = (props: { children: ReactNode }) => ReactNode;
+  const inLanguage =
+    (Inner?: Wrapper): Wrapper =>
+    ({ children }) =>
+      createElement(LanguageProvider, { i18n }, Inner ? createElement(Inner, null, children) : children);
+  const withLanguage = (options?: { wrapper?: unknown }) => ({
+    ...options,
+    wrapper: inLanguage(options?.wrapper as Wrapper | undefined),
+  });
+  const render = ((ui: ReactNode, options?: { wrapper?: unknown }) =>
+    library.render(ui, withLanguage(options) as never)) as unknown as typeof library.render;
+  const renderHook = ((hook: never, options?: { wrapper?: unknown }) =>
+    library.renderHook(hook, withLanguage(options) as never)) as unknown as typeof library.renderHook;
+  return { ...library, render, renderHook };
+});
 
 // Testing Library's waits (findBy*, waitFor) give up after one second. A page's code and its answers'
 // schemas load when first needed (React.lazy, lib/lazy-schema.ts), and a test file's first load of

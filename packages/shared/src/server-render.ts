@@ -1,5 +1,6 @@
 // The web app's server renderer (apps/web/src/entry-server.tsx, built into dist/server) as the API
 // server loads and calls it (apps/server/src/plugins/server-render.ts).
+import type { Language } from './languages.ts';
 import type { SiteConfig } from './site-config.ts';
 
 /** The server's answer to a GET of one of its API addresses, asked in process. */
@@ -12,6 +13,8 @@ export interface RenderRequest {
   /** The page's absolute address. */
   url: string;
   config: SiteConfig;
+  /** The language to render the page in, as the server chose it for the request. */
+  language: Language;
   /** Whether the visitor's session cookies are there: pages that only a guest sees alike are left to the browser. */
   signedIn: boolean;
   /** Answers a GET of an API path (with its query) as the API would. */

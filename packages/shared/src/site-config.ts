@@ -1,5 +1,6 @@
 // GET /api/config: what the web app reads at start, so one build serves every deployment.
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 
 export const seasonSchema = z
   .object({
@@ -25,6 +26,9 @@ export const siteConfigSchema = z
     gameVersion: z.string(),
     season: seasonSchema,
     demo: z.boolean(),
+    // The languages the site offers in its menu, and the one it falls back to (SITE_LANGUAGES, SITE_LANGUAGE).
+    languages: z.array(z.enum(LANGUAGES)),
+    defaultLanguage: z.enum(LANGUAGES),
   })
   .meta({
     id: 'SiteConfig',
@@ -46,6 +50,8 @@ export const siteConfigSchema = z
           lengthDays: 90,
         },
         demo: false,
+        languages: ['en', 'de', 'es', 'fr', 'pl', 'pt-BR', 'ru'],
+        defaultLanguage: 'en',
       },
     ],
   });

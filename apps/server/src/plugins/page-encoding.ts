@@ -28,19 +28,20 @@ export class PageEncoder {
   /**
    * Sends `html` as the page's answer in the best encoding the request accepts. With `etag` (the
    * content's), the answer carries it, marked with the encoding (a compressed body is other bytes),
-   * and a request that has it gets a 304.
+   * and a request that has it gets a 304. `vary` names the request's headers the page depends on
+   * beyond its encoding (its language's).
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
     html: string,
-    { status = 200, etag }: { status?: number; etag?: string } = {},
+    { status = 200, etag, vary = [] }: { status?: number; etag?: string; vary?: readonly string[] } = {},
   ): Promise<FastifyReply> {
     const encoding: BodyEncoding =
       Buffer.byteLength(html) >= COMPRESS_FROM_BYTES
         ? preferredEncoding(request.headers['accept-encoding'])
         : 'identity';
-    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply.header('vary', ['accept-encoding', ...vary].join(', ')).type('text/html; charset=utf-8');
     if (etag) {
       const sent = encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
       reply.header('etag', sent);

@@ -4,6 +4,7 @@
 // picture. Which page says what is the previews module's business (modules/previews/pages.ts).
 
 import { SITE_NAME } from '@prison/shared/brand';
+import type { Language } from '@prison/shared/languages';
 import type { FastifyRequest } from 'fastify';
 
 export interface PageMeta {
@@ -25,8 +26,15 @@ export type PageAnswer =
   | { kind: 'page'; status: 200 | 404; meta: PageMeta }
   | { kind: 'redirect'; location: string };
 
-/** The previews module's answer for a path and its query; undefined leaves index.html as it is. */
-export type PageMetaResolver = (path: string, query: URLSearchParams) => Promise<PageAnswer | undefined>;
+/**
+ * The previews module's answer for a path and its query, written in `language`; undefined leaves
+ * index.html as it is.
+ */
+export type PageMetaResolver = (
+  path: string,
+  query: URLSearchParams,
+  language: Language,
+) => Promise<PageAnswer | undefined>;
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

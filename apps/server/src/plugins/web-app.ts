@@ -9,12 +9,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGES, type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import type { BuiltPageHint, ImageHost } from '@prison/shared/page-hints';
 import type { SiteConfig } from '@prison/shared/site-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { errorBody } from './errors.ts';
 import { etagOf } from './etag.ts';
 import { PageEncoder } from './page-encoding.ts';
+import { pageLanguage } from './page-language.ts';
 import { escapeHtml, type PageMetaResolver, siteOrigin, withMeta } from './page-meta.ts';
 import { apiAnswer, serverRenderer, withRenderedPage } from './server-render.ts';
 
@@ -103,11 +106,73 @@ function readPageHints(webDist: string): BuiltPageHint[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuiltPageHint[]) : [];
 }
 
+/** Each language's site catalogue chunk, by language (catalogues.json, written by the web build). */
+type CatalogueChunks = Partial<Record<Language, string>>;
+
+function readCatalogues(webDist: string): CatalogueChunks {
+  const file = join(webDist, 'catalogues.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CatalogueChunks) : {};
+}
+
+const HTML_TAG = /<html\b([^>]*)>/;
+
+/**
+ * index.html in `language`: its `<html lang>`, and its catalogue's chunk named in the head, which the
+ * app reads before its first render. Preloaded at once, or, in a page the server rendered (`deferred`),
+ * named for after the first paint with the page's other chunks (src/inline/start-app.js).
+ */
+export function inLanguage(indexHtml: string, language: Language, chunk?: string, deferred = false): string {
+  if (!HTML_TAG.test(indexHtml)) throw new Error('index.html no longer has an <html> tag');
+  const localized = indexHtml.replace(
+    HTML_TAG,
+    (_tag, attributes: string) => `<html lang="${language}"${attributes.replace(/\s+lang="[^"]*"/, '')}>`,
+  );
+  if (!chunk) return localized;
+  const href = escapeHtml(chunk);
+  const link = deferred
+    ? `<meta name="app-chunk" content="${href}">`
+    : `<link rel="modulepreload" crossorigin href="${href}">`;
+  return localized.replace('</head>', () => `${link}</head>`);
+}
+
 interface BuiltApp {
-  /** index.html as built. */
-  index: Html;
-  /** A hinted page's index.html, by path. */
-  page: (path: string) => PageHtml | undefined;
+  /** index.html as built, in a language. */
+  index: (language: Language) => Html;
+  /** A hinted page's index.html in a language, by path. */
+  page: (language: Language, path: string) => PageHtml | undefined;
+}
+
+/** index.html and the hinted pages' in each language, made when first asked for. */
+function languageVariants(
+  html: string,
+  hints: readonly BuiltPageHint[],
+  imageOrigins: ImageOrigins,
+  chunks: CatalogueChunks,
+): BuiltApp {
+  const made = new Map<Language, { index: Html; page: (path: string) => PageHtml | undefined }>();
+  const variant = (language: Language) => {
+    let found = made.get(language);
+    if (!found) {
+      const chunk = chunks[language];
+      const localized = inLanguage(html, language, chunk);
+      const deferred = inLanguage(html, language, chunk, true);
+      const live = pageHtml(localized, hints, imageOrigins);
+      const rendered = pageHtml(deferred, hints, imageOrigins);
+      found = {
+        index: withEtag(localized),
+        page: (path) => {
+          const page = live(path);
+          return page && { ...page, rendered: rendered(path)!.rendered };
+        },
+      };
+      made.set(language, found);
+    }
+    return found;
+  };
+  return {
+    index: (language) => variant(language).index,
+    page: (language, path) => variant(language).page(path),
+  };
 }
 
 /**
@@ -123,7 +188,7 @@ function builtApp(webDist: string, imageOrigins: ImageOrigins): () => BuiltApp |
       const changedAt = statSync(index).mtimeMs;
       if (changedAt !== readAt) {
         const html = readFileSync(index, 'utf8');
-        app = { index: withEtag(html), page: pageHtml(html, readPageHints(webDist), imageOrigins) };
+        app = languageVariants(html, readPageHints(webDist), imageOrigins, readCatalogues(webDist));
         readAt = changedAt;
       }
     } catch {
@@ -152,6 +217,7 @@ export async function registerWebApp(
   adminHosts: readonly string[] = [],
   previews?: LinkPreviews,
   imageOrigins: ImageOrigins = {},
+  languages: Config['languages'] = { offered: [...LANGUAGES], default: SOURCE_LANGUAGE },
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const current = builtApp(webDist, imageOrigins);
@@ -170,10 +236,10 @@ export async function registerWebApp(
   }
 
   /** The page's meta, or undefined when the lookup fails: the page then goes out as built. */
-  async function pageAnswer(request: FastifyRequest, path: string) {
+  async function pageAnswer(request: FastifyRequest, path: string, language: Language) {
     if (!previews) return undefined;
     try {
-      return await previews.resolve(path, new URLSearchParams(request.url.split('?')[1] ?? ''));
+      return await previews.resolve(path, new URLSearchParams(request.url.split('?')[1] ?? ''), language);
     } catch (err) {
       request.log.warn({ err, path }, 'page meta unavailable');
       return undefined;
@@ -187,7 +253,7 @@ export async function registerWebApp(
   let siteConfig: Promise<SiteConfig> | undefined;
 
   /** The public page rendered on the server, or undefined: the browser renders it (or it failed). */
-  async function renderedPage(request: FastifyRequest) {
+  async function renderedPage(request: FastifyRequest, language: Language) {
     const render = await renderer();
     if (!render) return undefined;
     try {
@@ -195,7 +261,7 @@ export async function registerWebApp(
       siteConfig ??= api('/api/config').then(({ body }) => JSON.parse(body) as SiteConfig);
       const url = `${siteOrigin(previews?.publicUrl ?? null, request)}${request.url}`;
       const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? '');
-      const result = await render.render({ url, config: await siteConfig, signedIn, api });
+      const result = await render.render({ url, config: await siteConfig, language, signedIn, api });
       return result.kind === 'browser' ? undefined : result;
     } catch (err) {
       siteConfig = undefined;
@@ -205,8 +271,12 @@ export async function registerWebApp(
   }
 
   const pages = new PageEncoder();
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, { html, etag }: Html) =>
-    pages.send(request, reply, html, { etag });
+  const sendHtml = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { html, etag }: Html,
+    vary: readonly string[],
+  ) => pages.send(request, reply, html, { etag, vary });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -225,24 +295,26 @@ export async function registerWebApp(
         .send('The web app has not been built yet. Run `npm run build`, or start with `npm start`.');
     }
     reply.header('cache-control', 'no-cache');
-    // An admin host serves the admin console at every path (spec 2.1), none of the public pages.
-    const web = isAdminHost(request, adminHosts) ? undefined : current();
+    const web = current();
     if (!web) return reply.sendFile('index.html');
-    const hinted = web.page(path);
-    const answer = await pageAnswer(request, path);
+    const { language, vary } = pageLanguage(request, languages);
+    // An admin host serves the admin console at every path (spec 2.1), none of the public pages.
+    if (isAdminHost(request, adminHosts)) return sendHtml(request, reply, web.index(language), vary);
+    const hinted = web.page(language, path);
+    const answer = await pageAnswer(request, path, language);
     if (answer?.kind === 'redirect') return reply.redirect(answer.location, 301);
-    const page = await renderedPage(request);
+    const page = await renderedPage(request, language);
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     // A rendered page brings its data, and shows before its code is wanted.
     const variant = page ? 'rendered' : request.url.includes('?') ? 'modulesOnly' : 'full';
-    const base = hinted?.[variant] ?? web.index;
-    if (!answer && !page) return hinted ? sendHtml(request, reply, base) : reply.sendFile('index.html');
+    const base = hinted?.[variant] ?? web.index(language);
+    if (!answer && !page) return sendHtml(request, reply, base, vary);
     let html = page ? withRenderedPage(base.html, page) : base.html;
     if (answer) html = withMeta(html, answer.meta, siteOrigin(previews!.publicUrl, request));
     // A page that does not exist is not worth revalidating: no ETag for a 404.
     if (answer?.status === 404 || page?.status === 404) {
-      return pages.send(request, reply, html, { status: 404 });
+      return pages.send(request, reply, html, { status: 404, vary });
     }
-    return sendHtml(request, reply, withEtag(html));
+    return sendHtml(request, reply, withEtag(html), vary);
   });
 }

@@ -1,5 +1,7 @@
+import { i18n } from '@lingui/core';
 import type { SiteConfig } from '@prison/shared/site-config';
 import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider } from 'react-router';
+import { LanguageProvider } from '../lib/language-provider.tsx';
 import { SiteConfigProvider } from '../lib/site-config.tsx';
 import { publicRoutes } from './public-routes.tsx';
 import { chooseRouteSet } from './route-set.ts';
@@ -52,7 +54,9 @@ export function App({
 }) {
   return (
     <SiteConfigProvider config={config}>
-      <RouterProvider router={router} />
+      <LanguageProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
     </SiteConfigProvider>
   );
 }

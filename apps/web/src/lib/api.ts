@@ -14,17 +14,20 @@ import { logout, readRefreshToken, readToken, saveTokens } from './session.ts';
 export type HttpError = Error & {
   readonly status: number;
   readonly detail?: string;
+  /** The error's stable name (packages/shared/src/errors.ts), by which the page words it (error-text.ts). */
+  readonly code?: string;
   /** The whole answer when it was JSON, for the fields beside `detail` (e.g. two_factor_required). */
   readonly body?: unknown;
 };
 
 export function httpError(status: number, body: unknown): HttpError {
   const error = new Error(`HTTP ${status}`);
-  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  const { detail, code } = (body ?? {}) as { detail?: unknown; code?: unknown };
   // Not enumerable: the error stays equal to Error("HTTP {status}") wherever errors are compared.
   Object.defineProperties(error, {
     status: { value: status },
     detail: { value: typeof detail === 'string' && detail ? detail : undefined },
+    code: { value: typeof code === 'string' && code ? code : undefined },
     body: { value: body },
   });
   return error as HttpError;

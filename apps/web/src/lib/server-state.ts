@@ -2,6 +2,7 @@
 // the router's loader data and the query cache it rendered from, as JSON in one non-executing
 // <script> (the Content-Security-Policy admits no inline script but the theme's). The browser then
 // hydrates that HTML from the same data instead of asking for it again (main.tsx, query-layout.tsx).
+import type { Language } from '@prison/shared/languages';
 import type { SiteConfig } from '@prison/shared/site-config';
 import type { HydrationState } from 'react-router';
 
@@ -21,6 +22,8 @@ export const SERVER_STATE_ID = 'server-state';
 
 export interface ServerState {
   config: SiteConfig;
+  /** The language the page was rendered in: the browser hydrates it in the same. */
+  language: Language;
   router: HydrationState;
   /** When the page was rendered (ms since the epoch): its relative times are from then (use-now.ts). */
   renderedAt: number;

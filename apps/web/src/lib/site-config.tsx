@@ -1,3 +1,4 @@
+import { LANGUAGES, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import { SEASON } from '@prison/shared/season';
 import type { SiteConfig } from '@prison/shared/site-config';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -12,6 +13,8 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   gameVersion: '1.21.4',
   season: SEASON,
   demo: false,
+  languages: [...LANGUAGES],
+  defaultLanguage: SOURCE_LANGUAGE,
 };
 
 const CONFIG_TIMEOUT_MS = 5000;

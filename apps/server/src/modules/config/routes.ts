@@ -12,6 +12,8 @@ export function siteConfig(config: Config): SiteConfig {
     gameVersion: '1.21.4',
     season: SEASON,
     demo: config.demo,
+    languages: config.languages.offered,
+    defaultLanguage: config.languages.default,
   };
 }
 

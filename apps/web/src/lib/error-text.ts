@@ -1,0 +1,97 @@
+// What a page says when the API refuses something (docs/translations.md, Errors). Every error answer
+// is `{detail, code}` (packages/shared/src/errors.ts): `detail` is an English sentence, `code` a
+// stable name. In English the page shows the server's own sentence, as it always has (it can be more
+// precise: "Only 3 left"); in any other language, the catalogue's message for the code, so that no
+// page shows an English error in German. A code the web app does not know yet (a newer server) falls
+// back to the detail, and an answer without either to the caller's own message.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ErrorCode } from '@prison/shared/errors';
+import { SOURCE_LANGUAGE } from '@prison/shared/languages';
+import { isHttpError } from './api.ts';
+import { activeI18n } from './i18n.ts';
+
+/** Each code a person may meet, worded for them. */
+export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
+  invalid_request: msg`Something in the form is not valid. Check it and try again.`,
+  malformed_json: msg`The request could not be read. Please try again.`,
+  body_too_large: msg`That is too large to send.`,
+  unsupported_media_type: msg`The request could not be read. Please try again.`,
+  bad_request: msg`The request could not be read. Please try again.`,
+  headers_too_large: msg`The request could not be read. Please try again.`,
+  no_such_endpoint: msg`The site does not know that request. Reload the page and try again.`,
+  no_such_file: msg`That file does not exist.`,
+  websocket_required: msg`The live connection could not be opened.`,
+  bad_websocket_handshake: msg`The live connection could not be opened.`,
+  cross_site_socket: msg`The live connection could not be opened.`,
+  too_many_connections: msg`Too many live connections are open from your address. Close a tab and try again.`,
+  rate_limited: msg`Too many requests. Wait a moment and try again.`,
+  server_restarting: msg`The site is restarting. Try again in a moment.`,
+  database_unavailable: msg`The site cannot reach its database right now. Try again shortly.`,
+  database_busy: msg`The site was busy and nothing was changed. Please try again.`,
+  internal_error: msg`Something went wrong on the site. Please try again.`,
+  not_signed_in: msg`Sign in to do that.`,
+  session_expired: msg`Your session has expired. Sign in again.`,
+  session_ended: msg`Your session has ended. Sign in again.`,
+  invalid_credentials: msg`Wrong username or password.`,
+  too_many_failed_sign_ins: msg`Too many failed sign-ins. Wait a while and try again.`,
+  two_factor_required: msg`Enter the code from your authenticator app.`,
+  wrong_two_factor_code: msg`That code is not right.`,
+  wrong_password: msg`Your current password is not right.`,
+  two_factor_already_on: msg`Two-factor sign-in is already on.`,
+  two_factor_not_on: msg`Two-factor sign-in is not on.`,
+  two_factor_setup_not_started: msg`Start the two-factor setup again.`,
+  unknown_session: msg`That session no longer exists.`,
+  not_permitted: msg`Your account may not do that.`,
+  staff_two_factor_required: msg`Staff tools need two-factor sign-in: turn it on in your profile first.`,
+  staff_sign_in_with_code: msg`Staff tools need a sign-in with a two-factor code: sign in again with one.`,
+  invalid_token: msg`The access token is missing or no longer valid.`,
+  unknown_player: msg`No player has that name.`,
+  unknown_gang: msg`That gang does not exist.`,
+  unknown_category: msg`That auction category does not exist.`,
+  unknown_listing: msg`That listing does not exist.`,
+  unknown_doc: msg`That doc does not exist.`,
+  unknown_revision: msg`That revision of the doc does not exist.`,
+  not_your_activity: msg`You can only see your own activity.`,
+  statistics_private: msg`This player keeps their statistics private.`,
+  invalid_cursor: msg`The list has changed. Start again from the first page.`,
+  cannot_buy_own_listing: msg`You cannot buy your own listing.`,
+  listing_sold_out: msg`This listing has sold out.`,
+  not_enough_left: msg`Fewer are left than you asked for.`,
+  not_enough_money: msg`Your balance does not cover the total.`,
+  idempotency_key_reused: msg`That purchase was already made differently. Reload the page and try again.`,
+  doc_changed: msg`Someone changed this doc since you opened it. Reload it to see their changes.`,
+  doc_not_deleted: msg`This doc is not deleted.`,
+  doc_too_large: msg`The doc is too long.`,
+  docs_full: msg`The docs are full. Delete or shorten a doc first.`,
+  docs_history_full: msg`The docs' history is full. The site's owner can make room for more.`,
+  previews_busy: msg`Too many previews are being drawn. Try again shortly.`,
+  unknown_credential: msg`That credential does not exist.`,
+  credential_name_taken: msg`A credential with that name already exists. Revoke it or choose another name.`,
+  command_not_allowed: msg`That command is not allowed.`,
+  rcon_not_configured: msg`No RCON connection to the game server is set up.`,
+  rcon_password_refused: msg`The game server refused the RCON password.`,
+  game_server_unavailable: msg`The game server cannot be reached. The command was not sent.`,
+  game_server_timeout: msg`The game server did not answer in time. The command may or may not have run.`,
+  events_refused: msg`The game server's events were refused.`,
+  event_invalid: msg`The game server sent an event that is not valid.`,
+  listing_exists: msg`That listing already exists.`,
+  cannot_befriend_self: msg`A player cannot befriend themselves.`,
+  staff_account_refused: msg`The game server may not change this account.`,
+  value_refused: msg`A value was refused.`,
+};
+
+const isKnownCode = (code: string | undefined): code is ErrorCode =>
+  code !== undefined && Object.hasOwn(ERROR_MESSAGES, code);
+
+/**
+ * What to tell the reader about `error`: in English the server's detail, in another language the
+ * message for its code (the detail when the code is unknown), else `fallback` (already in the page's
+ * language).
+ */
+export function errorText(error: unknown, fallback: string): string {
+  if (!isHttpError(error)) return fallback;
+  const i18n = activeI18n();
+  if (i18n.locale !== SOURCE_LANGUAGE && isKnownCode(error.code)) return i18n._(ERROR_MESSAGES[error.code]);
+  return error.detail ?? fallback;
+}
