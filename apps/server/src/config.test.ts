@@ -87,6 +87,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('offers every language by default, or those SITE_LANGUAGES names, with SITE_LANGUAGE among them', () => {
+    expect(loadConfig({}).languages).toEqual({
+      offered: ['en', 'de', 'es', 'fr', 'pl', 'pt-BR', 'ru'],
+      default: 'en',
+    });
+    expect(loadConfig({ SITE_LANGUAGES: 'ru, pl', SITE_LANGUAGE: 'ru' }).languages).toEqual({
+      offered: ['pl', 'ru'],
+      default: 'ru',
+    });
+    // English not offered: the first offered is the default.
+    expect(loadConfig({ SITE_LANGUAGES: 'pt-BR,es' }).languages.default).toBe('es');
+    expect(() => loadConfig({ SITE_LANGUAGES: 'de,it' })).toThrow(/SITE_LANGUAGES names "it"/);
+    expect(() => loadConfig({ SITE_LANGUAGES: 'de,pl', SITE_LANGUAGE: 'en' })).toThrow(
+      /SITE_LANGUAGE must be one of the offered languages \(de, pl\)/,
+    );
+    expect(() => loadConfig({ SITE_LANGUAGE: 'klingon' })).toThrow(/SITE_LANGUAGE must be one of/);
+  });
+
   it('requires two-factor sign-in of staff only when STAFF_2FA=required', () => {
     expect(loadConfig({}).staffTwoFactorRequired).toBe(false);
     expect(loadConfig({ STAFF_2FA: 'off' }).staffTwoFactorRequired).toBe(false);

@@ -2,19 +2,27 @@
 import { z } from 'zod';
 import { errorSchema } from './errors.ts';
 import { STEVE } from './examples.ts';
+import { LANGUAGES } from './languages.ts';
 import { isStorableText } from './storable.ts';
 
 // The OpenAPI document's worked examples: Steve, signed in on one session.
 const ACCESS_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlcyI6WyJWSVAiXSwic2lkIjoiM2Y2YzJhOGUtNWIxZC00YzdhLTllMmYtMGQ4YjdhNmM1ZTQxIiwic3ViIjoiODY2N2JhNzEtYjg1YS00MDA0LWFmNTQtNDU3YTk3MzRlZWQ3IiwiaWF0IjoxNzc3NjM4ODk2LCJleHAiOjE3Nzc2Mzk3OTZ9.wQWY4HUjrhJDIijvQOETp32tumeds8L2t6lRvxwNh-Y';
 const REFRESH_TOKEN = 'bHaunoO_jU4CDO5yWChhEcTGFNnCOS0s4L2H0nXiJbY';
-const USER = { uuid: STEVE, username: 'Steve', roles: ['VIP'] };
+const USER = { uuid: STEVE, username: 'Steve', roles: ['VIP'], language: 'de' };
 
 export const userSchema = z
   .object({
     uuid: z.string(),
     username: z.string(),
     roles: z.array(z.string()),
+    language: z
+      .enum(LANGUAGES)
+      .nullable()
+      .optional()
+      .describe(
+        'The site language the player chose, for every device they sign in on; null until they choose.',
+      ),
   })
   .meta({
     id: 'User',

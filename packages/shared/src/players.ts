@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from './activity-limits.ts';
 import { ALEX, EXAMPLE_TIME, NIGHT_SHIFT, STEVE } from './examples.ts';
+import { LANGUAGES } from './languages.ts';
 import { moneySchema } from './money.ts';
 
 // The OpenAPI document's worked examples: Steve's page, figures and feed.
@@ -280,3 +281,19 @@ export const privacySchema = z
     examples: [{ hide_stats: false }],
   });
 export type Privacy = z.infer<typeof privacySchema>;
+
+export const languageChoiceSchema = z
+  .object({
+    language: z
+      .enum(LANGUAGES)
+      .nullable()
+      .describe(
+        'The site language the player reads, on every device they sign in on; null forgets the choice.',
+      ),
+  })
+  .meta({
+    id: 'LanguageChoice',
+    description: "The player's site language.",
+    examples: [{ language: 'pl' }],
+  });
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;

@@ -71,6 +71,8 @@ export const accounts = pgTable('accounts', {
     .references(() => players.uuid, { onDelete: 'cascade' }),
   passwordHash: text('password_hash'),
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  /** The site language the player chose (packages/shared/src/languages.ts); null until they choose. */
+  language: text('language'),
   createdAt: created(),
   updatedAt: time('updated_at').notNull().defaultNow(),
 });

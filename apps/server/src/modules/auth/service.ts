@@ -1,6 +1,8 @@
 // Sign-in, refresh-token rotation with reuse detection, sign-out (DESIGN.md section 4 "Auth").
+
 import { type LoginResponse, REFRESH_TOKEN_DAYS, TWO_FACTOR_REQUIRED, type User } from '@prison/shared/auth';
 import type { ErrorCode } from '@prison/shared/errors';
+import { asLanguage } from '@prison/shared/languages';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, players, refreshTokens } from '../../db/schema.ts';
@@ -32,11 +34,22 @@ const decoy = () => {
 
 async function findUser(db: Db | Tx, uuid: string): Promise<User | null> {
   const [row] = await db
-    .select({ uuid: players.uuid, username: players.username, roles: accounts.roles })
+    .select({
+      uuid: players.uuid,
+      username: players.username,
+      roles: accounts.roles,
+      language: accounts.language,
+    })
     .from(players)
     .leftJoin(accounts, eq(accounts.playerUuid, players.uuid))
     .where(eq(players.uuid, uuid));
-  return row ? { uuid: row.uuid, username: row.username, roles: row.roles ?? [] } : null;
+  if (!row) return null;
+  return {
+    uuid: row.uuid,
+    username: row.username,
+    roles: row.roles ?? [],
+    language: asLanguage(row.language) ?? null,
+  };
 }
 
 async function issueRefreshToken(tx: Db | Tx, playerUuid: string, familyId: string): Promise<string> {
@@ -65,6 +78,7 @@ export async function login(
       username: players.username,
       hash: accounts.passwordHash,
       roles: accounts.roles,
+      language: accounts.language,
     })
     .from(players)
     .innerJoin(accounts, eq(accounts.playerUuid, players.uuid))
@@ -78,7 +92,12 @@ export async function login(
   if (secondFactor === 'missing') throw secondFactorRefused('two_factor_required', TWO_FACTOR_REQUIRED);
   if (secondFactor === 'wrong') return 'second_factor';
   const signIn: SignInMethod = secondFactor === 'none' ? 'password' : secondFactor;
-  const user: User = { uuid: account.uuid, username: account.username, roles: account.roles };
+  const user: User = {
+    uuid: account.uuid,
+    username: account.username,
+    roles: account.roles,
+    language: asLanguage(account.language) ?? null,
+  };
   const { sid, refresh_token } = await db.transaction(async (tx) => {
     // Recorded with the session it opens: a sign-in that fails to open one leaves no row.
     if (holdsPower(user.roles, 'console')) {

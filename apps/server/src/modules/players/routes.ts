@@ -2,6 +2,7 @@ import { errorSchema } from '@prison/shared/errors';
 import {
   activityListSchema,
   activityQuerySchema,
+  languageChoiceSchema,
   type PlayerPageMessage,
   playerNameParamsSchema,
   playerPageSchema,
@@ -20,7 +21,15 @@ import { authenticate, readerOf } from '../../plugins/authenticate.ts';
 import { closeUnavailable, sameSiteOrigin, upgradeRequired } from '../../plugins/sockets.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { playerPage } from './public-page.ts';
-import { activityFeed, NO_SUCH_PLAYER, privacyOf, publicProfile, setPrivacy, statsOf } from './service.ts';
+import {
+  activityFeed,
+  NO_SUCH_PLAYER,
+  privacyOf,
+  publicProfile,
+  setLanguage,
+  setPrivacy,
+  statsOf,
+} from './service.ts';
 
 export const playersRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -120,6 +129,30 @@ export const playersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => setPrivacy(db, request.auth!.uuid, request.body.hide_stats),
+  );
+
+  app.put(
+    '/api/players/me/language',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        operationId: 'setLanguage',
+        tags: ['players'],
+        summary: 'Keep the signed-in player’s site language on their account',
+        description:
+          'The web app switches to it on every device the player signs in on (GET /api/auth/me answers it).',
+        security: [{ playerToken: [] }],
+        body: languageChoiceSchema,
+        response: {
+          200: languageChoiceSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => setLanguage(db, request.auth!.uuid, request.body.language),
   );
 
   app.get(

@@ -1,8 +1,11 @@
 // The profile's reads (spec 2.7; 3 Profile data, Player stats response, GKit state, Activity item):
 // the public profile, a player's statistics and G-Kits, and their activity feed.
+
+import { asLanguage, type Language } from '@prison/shared/languages';
 import {
   type ActivityItem,
   type GKitState,
+  type LanguageChoice,
   type PlayerStats,
   PRIVATE_MESSAGE,
   type Privacy,
@@ -10,7 +13,7 @@ import {
 } from '@prison/shared/players';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/client.ts';
-import { activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
+import { accounts, activity, gangMembers, gangs, gkitStates, players } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import type { Reader } from '../auth/staff.ts';
@@ -166,4 +169,19 @@ export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<P
   });
   await committedHere(db, changes, { rebuild: true });
   return privacy;
+}
+
+/**
+ * The site language the player chose, kept on their account so it follows them to every device
+ * (the web app reads it from GET /api/auth/me when they sign in).
+ */
+export async function setLanguage(db: Db, uuid: string, language: Language | null): Promise<LanguageChoice> {
+  const [player] = await db.select({ uuid: players.uuid }).from(players).where(eq(players.uuid, uuid));
+  if (!player) throw notFound('unknown_player', NO_SUCH_PLAYER);
+  const [row] = await db
+    .insert(accounts)
+    .values({ playerUuid: uuid, language })
+    .onConflictDoUpdate({ target: accounts.playerUuid, set: { language, updatedAt: sql`now()` } })
+    .returning({ language: accounts.language });
+  return { language: asLanguage(row?.language) ?? null };
 }
