@@ -45,6 +45,9 @@ const VISIBLE_PROPS = new Set([
 /** Object fields that hold what a page shows (a nav link's label, a tab's title). */
 const VISIBLE_FIELDS = new Set([...VISIBLE_PROPS].filter((name) => !name.includes('-')));
 
+/** Lingui's macros: what they are given is a message, extracted into the catalogues. */
+const MACROS = new Set(['t', 'msg', 'defineMessage', 'plural', 'select', 'selectOrdinal']);
+
 /** Functions whose string argument is shown: a toast, an alert. */
 const SHOWING_CALLS = new Set(['toast', 'showToast', 'notify', 'alert', 'confirm', 'setError', 'setMessage']);
 
@@ -106,11 +109,17 @@ export function untranslatedIn(file: string, source: string): Untranslated[] {
       ? String(node.value)
       : (node.quasis as Array<{ value: { cooked: string } }>).map((quasi) => quasi.value.cooked).join('…');
 
-  // <Trans> holds its own words; so do the macros' tagged templates (t`...`, msg`...`).
+  // <Trans> holds its own words; so do the macros' tagged templates (t`...`, msg`...`) and the
+  // descriptors given to them (t({ message, comment })).
   let inTrans = 0;
+  let inMacro = 0;
   const elementName = (node: Node) => {
     const name = (node.openingElement as Node).name as Node;
     return name.type === 'JSXIdentifier' ? String(name.name) : '';
+  };
+  const isMacroCall = (node: Node) => {
+    const callee = node.callee as Node;
+    return callee.type === 'Identifier' && MACROS.has(String(callee.name));
   };
   const handlers: Record<string, (node: Node) => void> = {
     JSXElement(node: Node) {
@@ -137,13 +146,18 @@ export function untranslatedIn(file: string, source: string): Untranslated[] {
       for (const words of wordsOf(node.value as Node)) report(words, textOf(words));
     },
     Property(node: Node) {
+      if (inMacro > 0) return;
       const key = node.key as Node;
       const field =
         key.type === 'Identifier' ? String(key.name) : key.type === 'Literal' ? String(key.value) : '';
       if (!VISIBLE_FIELDS.has(field)) return;
       for (const words of wordsOf(node.value as Node)) report(words, textOf(words));
     },
+    'CallExpression:exit'(node: Node) {
+      if (isMacroCall(node)) inMacro--;
+    },
     CallExpression(node: Node) {
+      if (isMacroCall(node)) inMacro++;
       const callee = node.callee as Node;
       const name =
         callee.type === 'Identifier'
