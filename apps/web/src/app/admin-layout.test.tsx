@@ -52,7 +52,9 @@ describe('admin layout account links', () => {
 
 describe('the console under STAFF_2FA=required', () => {
   it('tells staff without two-factor sign-in to enrol, with a link to the Security card', async () => {
-    stubFetch(async () => json({ detail: STAFF_TWO_FACTOR_REQUIRED }, 403));
+    stubFetch(async () =>
+      json({ detail: STAFF_TWO_FACTOR_REQUIRED, code: 'staff_two_factor_required' }, 403),
+    );
     storeSession(['ADMIN']);
     renderAdmin('admin-path', '/admin');
     expect(

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SITE_NAME } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
@@ -20,11 +21,12 @@ function mainSiteHref(basePath: AdminBasePath): string {
 
 /** The admin console's frame; nav is hidden on its sign-in page. */
 export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBasePath; showNav?: boolean }) {
+  const { t } = useLingui();
   const links = [
-    { to: basePath || '/', label: 'Overview', end: true },
-    { to: `${basePath}/activity`, label: 'Activity', end: false },
-    { to: `${basePath}/console`, label: 'Console', end: false },
-    { to: `${basePath}/servers`, label: 'Servers', end: false },
+    { to: basePath || '/', label: t`Overview`, end: true },
+    { to: `${basePath}/activity`, label: t`Activity`, end: false },
+    { to: `${basePath}/console`, label: t`Console`, end: false },
+    { to: `${basePath}/servers`, label: t`Servers`, end: false },
   ];
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,17 +36,19 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
           <span className="flex items-center gap-2.5">
             <BrandMark className="size-8" />
             <span className="font-display font-bold text-fg">
-              {SITE_NAME} <span className="font-medium text-fg-muted">Admin</span>
+              <Trans comment="The admin console's name in its header, after the site's name">
+                {SITE_NAME} <span className="font-medium text-fg-muted">Admin</span>
+              </Trans>
             </span>
           </span>
           {showNav && (
             <nav
-              aria-label="Admin"
+              aria-label={t`Admin`}
               className="order-last -mx-3 w-full overflow-x-auto sm:order-none sm:mx-0 sm:ml-2 sm:w-auto sm:flex-1"
             >
               <ul className="flex items-center gap-1">
                 {links.map((link) => (
-                  <li key={link.label}>
+                  <li key={link.to}>
                     <NavLink
                       to={link.to}
                       end={link.end}
@@ -68,7 +72,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
             <span className="hidden sm:block">
               <a href={mainSiteHref(basePath)} className={buttonClass('ghost', 'sm')}>
                 <ArrowLeft aria-hidden className="size-4" />
-                Main site
+                <Trans>Main site</Trans>
               </a>
             </span>
             {showNav && <AdminAccount />}
@@ -90,10 +94,11 @@ function AdminAccount() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   if (!session) {
+    const signIn = `/login?redirect=${encodeURIComponent(pathname)}`;
     return (
-      <Link to={`/login?redirect=${encodeURIComponent(pathname)}`} className={buttonClass('primary', 'sm')}>
+      <Link to={signIn} className={buttonClass('primary', 'sm')}>
         <LogIn aria-hidden className="size-4" />
-        Sign in
+        <Trans>Sign in</Trans>
       </Link>
     );
   }
@@ -107,7 +112,7 @@ function AdminAccount() {
       className={buttonClass('ghost', 'sm')}
     >
       <LogOut aria-hidden className="size-4" />
-      Sign out
+      <Trans>Sign out</Trans>
     </button>
   );
 }

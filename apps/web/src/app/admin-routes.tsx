@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { loadAdminCatalogue } from '../lib/i18n.ts';
 import { type AdminBasePath, AdminLayout } from './admin-layout.tsx';
 import { ErrorScreen, RootErrorScreen } from './error-screen.tsx';
 import { QueryLayout } from './query-layout.tsx';
@@ -25,7 +26,13 @@ export function adminRoutes(set: Exclude<RouteSetName, 'public'>): RouteObject[]
   const base: AdminBasePath = set === 'admin-host' ? '' : '/admin';
   return [
     {
-      element: <QueryLayout />,
+      // The console's words are a catalogue of their own (lib/i18n.ts), loaded before any of its
+      // pages (the sign-in page and the layout included) renders: the router renders nothing until
+      // the lazy routes it matched have loaded, and this one is matched by every address.
+      lazy: async () => {
+        await loadAdminCatalogue();
+        return { Component: QueryLayout };
+      },
       errorElement: <RootErrorScreen />,
       children: [
         {

@@ -1,4 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
+import { clsx } from 'clsx';
 import { Activity, Gauge, RotateCw, SquareTerminal } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -27,11 +31,14 @@ function dashboardFocus(pathname: string): DashboardFocus {
   return 'overview';
 }
 
-const TITLES: Record<DashboardFocus, string> = {
-  overview: 'Operational overview',
-  activity: 'Network activity stream',
-  console: 'Operator console',
+/** The document's title for each section in focus. */
+const TITLES: Record<DashboardFocus, MessageDescriptor> = {
+  overview: msg`Operational overview · Admin`,
+  activity: msg`Network activity stream · Admin`,
+  console: msg`Operator console · Admin`,
 };
+
+const CARD_HEADING = 'h3';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
@@ -46,6 +53,7 @@ export function AdminDashboardPage() {
 }
 
 function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | '/admin' }) {
+  const { t } = useLingui();
   const dashboard = useDashboard();
   const sections = {
     overview: useRef<HTMLElement>(null),
@@ -72,24 +80,27 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
   const data = dashboard.data;
   // Under STAFF_2FA=required: what this member must do before the console answers them.
   const secondFactor = secondFactorStep(dashboard.error);
+  const updatedAt = dashboard.dataUpdatedAt;
+  const updated = timeFormat.format(updatedAt);
 
   return (
     <div className="space-y-12">
-      <title>{pageTitle(`${TITLES[focus]} · Admin`)}</title>
+      <title>{pageTitle(t(TITLES[focus]))}</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Operations</p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+            <Trans comment="Kicker above the Server dashboard title">Operations</Trans>
+          </p>
           <h1 className="mt-1 font-display text-3xl font-bold tracking-tight text-fg sm:text-4xl">
-            Server dashboard
+            <Trans>Server dashboard</Trans>
           </h1>
         </div>
         <div className="flex items-center gap-3 text-sm text-fg-muted">
-          {dashboard.dataUpdatedAt > 0 && !dashboard.isError && (
+          {updatedAt > 0 && !dashboard.isError && (
             <p>
-              Updated{' '}
-              <time dateTime={new Date(dashboard.dataUpdatedAt).toISOString()}>
-                {timeFormat.format(dashboard.dataUpdatedAt)}
-              </time>
+              <Trans comment="{updated} is a time of day">
+                Updated <time dateTime={new Date(updatedAt).toISOString()}>{updated}</time>
+              </Trans>
             </p>
           )}
           <button
@@ -101,8 +112,8 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
               void dashboard.refetch().finally(() => setManual(false));
             }}
           >
-            <RotateCw aria-hidden className={refreshing ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
-            Refresh now
+            <RotateCw aria-hidden className={clsx('size-4', refreshing && 'motion-safe:animate-spin')} />
+            <Trans>Refresh now</Trans>
           </button>
         </div>
       </div>
@@ -111,7 +122,7 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
         ref={sections.overview}
         id="overview"
         icon={<Gauge className="size-5" />}
-        title="Operational overview"
+        title={t`Operational overview`}
         focused={focus === 'overview'}
       >
         {loading || (!data && !dashboard.isError) ? (
@@ -123,7 +134,7 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
         ) : (
           <div className="space-y-5">
             <SummaryCards summary={data.summary} />
-            <Card title="XP generated, last 24 hours" heading="h3" className="text-fg-muted">
+            <Card title={t`XP generated, last 24 hours`} heading={CARD_HEADING} className="text-fg-muted">
               <XpChart series={data.xp_series} />
             </Card>
           </div>
@@ -134,24 +145,24 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
         ref={sections.activity}
         id="activity"
         icon={<Activity className="size-5" />}
-        title="Network activity stream"
+        title={t`Network activity stream`}
         focused={focus === 'activity'}
       >
         {data ? (
           <div className="grid gap-5 lg:grid-cols-3">
-            <Card title="Recent player events" heading="h3">
+            <Card title={t`Recent player events`} heading={CARD_HEADING}>
               <ActivityStream events={data.recent_activity} />
             </Card>
-            <Card title="Top balances" heading="h3">
+            <Card title={t`Top balances`} heading={CARD_HEADING}>
               <TopBalances players={data.top_players} />
             </Card>
-            <Card title="Gang treasury leaders" heading="h3">
+            <Card title={t`Gang treasury leaders`} heading={CARD_HEADING}>
               <GangLeaders gangs={data.top_gangs} />
             </Card>
           </div>
         ) : (
           <p className="text-sm text-fg-muted">
-            {dashboard.isError ? 'Waiting for the dashboard to load.' : 'Loading…'}
+            {dashboard.isError ? t`Waiting for the dashboard to load.` : t`Loading…`}
           </p>
         )}
       </Section>
@@ -160,7 +171,7 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
         ref={sections.console}
         id="console"
         icon={<SquareTerminal className="size-5" />}
-        title="Operator console"
+        title={t`Operator console`}
         focused={focus === 'console'}
       >
         <OperatorConsole />
@@ -184,20 +195,22 @@ function Section({
   focused: boolean;
   children: ReactNode;
 }) {
+  const titleId = `${id}-title`;
+  const iconClass = focused ? 'text-accent' : 'text-fg-muted';
   return (
     <section
       ref={ref}
       id={id}
       tabIndex={-1}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={titleId}
       data-focused={focused || undefined}
       className="scroll-mt-24 rounded-3xl focus:outline-none"
     >
       <h2
-        id={`${id}-title`}
+        id={titleId}
         className="mb-4 flex items-center gap-2 font-display text-2xl font-bold tracking-tight text-fg"
       >
-        <span aria-hidden className={focused ? 'text-accent' : 'text-fg-muted'}>
+        <span aria-hidden className={iconClass}>
           {icon}
         </span>
         {title}

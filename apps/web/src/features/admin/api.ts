@@ -1,6 +1,7 @@
 // The admin console's server state (spec 2.12, 4 Admin dashboard, 7, 8): the dashboard, polled every
 // 30 seconds; commands to the game server; the audit log of every staff action; the staff accounts
 // and an owner's clearing of a member's two-factor sign-in; the game servers' bridge and credentials.
+import { msg } from '@lingui/core/macro';
 import {
   type AuditActionName,
   type AuditEvents,
@@ -11,7 +12,6 @@ import {
 } from '@prison/shared/admin';
 import type { CreatedBridgeCredential } from '@prison/shared/bridge-credentials';
 import type { BridgeInspector } from '@prison/shared/bridge-inspector';
-import { STAFF_SIGN_IN_WITH_CODE, STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/two-factor';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -22,6 +22,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { translate } from '../../lib/i18n.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
 import { retryUnless } from '../../lib/query-client.ts';
 
@@ -31,7 +33,7 @@ const commandResultSchema = schema('commandResultSchema');
 const dashboardSchema = schema('dashboardSchema');
 const staffListSchema = schema('staffListSchema');
 
-const DASHBOARD_ERROR = 'Unable to load dashboard';
+const DASHBOARD_ERROR = msg`Unable to load dashboard`;
 
 function getDashboard(): Promise<Dashboard> {
   return apiJson('/api/admin/dashboard', dashboardSchema);
@@ -52,7 +54,7 @@ export function useDashboard() {
 
 /** Spec 8: the detail from the error body if there is one, else "Unable to load dashboard". */
 export function dashboardErrorText(error: unknown): string {
-  return (isHttpError(error) && error.detail) || DASHBOARD_ERROR;
+  return errorText(error, translate(DASHBOARD_ERROR));
 }
 
 /**
@@ -64,8 +66,8 @@ export type SecondFactorStep = 'enrol' | 'sign-in-with-code';
 
 export function secondFactorStep(error: unknown): SecondFactorStep | null {
   if (!isHttpError(error) || error.status !== 403) return null;
-  if (error.detail === STAFF_TWO_FACTOR_REQUIRED) return 'enrol';
-  if (error.detail === STAFF_SIGN_IN_WITH_CODE) return 'sign-in-with-code';
+  if (error.code === 'staff_two_factor_required') return 'enrol';
+  if (error.code === 'staff_sign_in_with_code') return 'sign-in-with-code';
   return null;
 }
 
@@ -105,22 +107,18 @@ export function useAuditEvents(filters: AuditFilters) {
   return useInfiniteQuery(auditEventsQueryOptions(filters));
 }
 
-/** The server's detail if it gave one, else `fallback`. */
-export const errorDetail = (error: unknown, fallback: string): string =>
-  (isHttpError(error) && error.detail) || fallback;
-
 /**
  * Why a card of the console could not load. A second-factor refusal is said once, with what to do
  * about it, by the dashboard's notice (second-factor-alert.tsx); the cards point at it.
  */
 export function consoleCardErrorText(error: unknown, fallback: string): string {
   if (secondFactorStep(error))
-    return 'Waiting for two-factor sign-in: the notice at the top of the page says what to do.';
-  return errorDetail(error, fallback);
+    return translate(msg`Waiting for two-factor sign-in: the notice at the top of the page says what to do.`);
+  return errorText(error, fallback);
 }
 
 export const auditErrorText = (error: unknown): string =>
-  consoleCardErrorText(error, 'The audit log could not be loaded.');
+  consoleCardErrorText(error, translate(msg`The audit log could not be loaded.`));
 
 /** POST /api/admin/command; throws HttpError carrying the server's detail when it refuses. */
 function sendCommand(command: string): Promise<CommandResult> {

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
+import { clsx } from 'clsx';
 import { RotateCw } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -21,25 +23,31 @@ export function GameServersPage() {
 }
 
 function GameServers({ basePath }: { basePath: '' | '/admin' }) {
+  const { t } = useLingui();
   const inspector = useBridgeInspector();
   const secondFactor = secondFactorStep(inspector.error);
+  const updatedAt = inspector.dataUpdatedAt;
+  const updated = timeFormat.format(updatedAt);
   return (
     <div className="space-y-8">
-      <title>{pageTitle('Game servers · Admin')}</title>
+      <title>{pageTitle(t`Game servers · Admin`)}</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Bridge</p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+            <Trans comment="Kicker above the Game servers title: the bridge between the game servers and the site">
+              Bridge
+            </Trans>
+          </p>
           <h1 className="mt-1 font-display text-3xl font-bold tracking-tight text-fg sm:text-4xl">
-            Game servers
+            <Trans>Game servers</Trans>
           </h1>
         </div>
         <div className="flex items-center gap-3 text-sm text-fg-muted">
-          {inspector.dataUpdatedAt > 0 && !inspector.isError && (
+          {updatedAt > 0 && !inspector.isError && (
             <p>
-              Updated{' '}
-              <time dateTime={new Date(inspector.dataUpdatedAt).toISOString()}>
-                {timeFormat.format(inspector.dataUpdatedAt)}
-              </time>
+              <Trans comment="{updated} is a time of day">
+                Updated <time dateTime={new Date(updatedAt).toISOString()}>{updated}</time>
+              </Trans>
             </p>
           )}
           <button
@@ -50,9 +58,9 @@ function GameServers({ basePath }: { basePath: '' | '/admin' }) {
           >
             <RotateCw
               aria-hidden
-              className={inspector.isFetching ? 'size-4 motion-safe:animate-spin' : 'size-4'}
+              className={clsx('size-4', inspector.isFetching && 'motion-safe:animate-spin')}
             />
-            Refresh now
+            <Trans>Refresh now</Trans>
           </button>
         </div>
       </div>

@@ -10,10 +10,10 @@ import { readSession } from '../../lib/session.ts';
 import { AdminDashboardPage } from './admin-dashboard-page.tsx';
 import { secondFactorStep } from './api.ts';
 
-/** The console as a member of staff whose every admin call is refused with `detail`. */
-function renderRefusedConsole(detail: string, path = '/admin/console') {
+/** The console as a member of staff whose every admin call is refused with `detail` and `code`. */
+function renderRefusedConsole(detail: string, code: string, path = '/admin/console') {
   const api = stubFetch(async (request) =>
-    new URL(request.url).pathname === '/api/auth/logout' ? json(null, 204) : json({ detail }, 403),
+    new URL(request.url).pathname === '/api/auth/logout' ? json(null, 204) : json({ detail, code }, 403),
   );
   storeSession(['OWNER']);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -27,11 +27,20 @@ function renderRefusedConsole(detail: string, path = '/admin/console') {
 }
 
 describe('secondFactorStep', () => {
-  it('reads the two refusals of STAFF_2FA=required, and nothing else', () => {
-    expect(secondFactorStep(httpError(403, { detail: STAFF_TWO_FACTOR_REQUIRED }))).toBe('enrol');
-    expect(secondFactorStep(httpError(403, { detail: STAFF_SIGN_IN_WITH_CODE }))).toBe('sign-in-with-code');
-    expect(secondFactorStep(httpError(403, { detail: 'You do not have permission to do that' }))).toBeNull();
-    expect(secondFactorStep(httpError(400, { detail: STAFF_SIGN_IN_WITH_CODE }))).toBeNull();
+  it('reads the two refusals of STAFF_2FA=required by their codes, and nothing else', () => {
+    const enrol = { detail: STAFF_TWO_FACTOR_REQUIRED, code: 'staff_two_factor_required' };
+    const signInWithCode = { detail: STAFF_SIGN_IN_WITH_CODE, code: 'staff_sign_in_with_code' };
+    expect(secondFactorStep(httpError(403, enrol))).toBe('enrol');
+    expect(secondFactorStep(httpError(403, signInWithCode))).toBe('sign-in-with-code');
+    // Whatever the language of the detail: the code decides.
+    expect(secondFactorStep(httpError(403, { ...enrol, detail: 'Autre langue' }))).toBe('enrol');
+    expect(secondFactorStep(httpError(403, { detail: STAFF_TWO_FACTOR_REQUIRED }))).toBeNull();
+    expect(
+      secondFactorStep(
+        httpError(403, { detail: 'You do not have permission to do that', code: 'not_permitted' }),
+      ),
+    ).toBeNull();
+    expect(secondFactorStep(httpError(400, signInWithCode))).toBeNull();
     expect(secondFactorStep(new Error('offline'))).toBeNull();
   });
 });
@@ -40,7 +49,7 @@ describe('the console under STAFF_2FA=required', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends a session signed in without the code to sign in again, coming back to the console', async () => {
-    const { paths, router } = renderRefusedConsole(STAFF_SIGN_IN_WITH_CODE);
+    const { paths, router } = renderRefusedConsole(STAFF_SIGN_IN_WITH_CODE, 'staff_sign_in_with_code');
     const overview = screen.getByRole('region', { name: 'Operational overview' });
     const alert = await within(overview).findByRole('alert');
     expect(alert).toHaveTextContent(STAFF_SIGN_IN_WITH_CODE);
@@ -55,7 +64,7 @@ describe('the console under STAFF_2FA=required', () => {
   });
 
   it('sends an account without two-factor sign-in to enrol on its profile', async () => {
-    renderRefusedConsole(STAFF_TWO_FACTOR_REQUIRED, '/admin');
+    renderRefusedConsole(STAFF_TWO_FACTOR_REQUIRED, 'staff_two_factor_required', '/admin');
     const overview = screen.getByRole('region', { name: 'Operational overview' });
     const alert = await within(overview).findByRole('alert');
     expect(alert).toHaveTextContent(STAFF_TWO_FACTOR_REQUIRED);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffMember } from '@prison/shared/admin';
 import { isOwner } from '@prison/shared/roles';
 import { clsx } from 'clsx';
@@ -10,8 +11,9 @@ import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TwoFactorBadge } from '../../components/ui/two-factor-badge.tsx';
+import { errorText } from '../../lib/error-text.ts';
 import { useSession } from '../../lib/session.ts';
-import { consoleCardErrorText, errorDetail, useClearTwoFactor, useStaff } from './api.ts';
+import { consoleCardErrorText, useClearTwoFactor, useStaff } from './api.ts';
 import { MainSitePlayerLink } from './main-site-links.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
@@ -20,7 +22,10 @@ import { RoleBadge } from './role-badge.tsx';
  * clear another member's two-factor sign-in (a lost authenticator and lost recovery codes), after a
  * confirmation; the server refuses anyone else.
  */
+const CARD_HEADING = 'h3';
+
 export function StaffAccounts({ className }: { className?: string }) {
+  const { t } = useLingui();
   const staff = useStaff();
   const session = useSession();
   const clear = useClearTwoFactor();
@@ -30,11 +35,17 @@ export function StaffAccounts({ className }: { className?: string }) {
   const [cleared, setCleared] = useState<string | null>(null);
   const me = session?.user.uuid;
   const mayClear = session !== null && isOwner(session.user.roles);
+  const username = chosen?.username ?? '';
 
   return (
-    <Card title="Staff accounts" icon={<UsersRound className="size-5" />} heading="h3" className={className}>
+    <Card
+      title={t`Staff accounts`}
+      icon={<UsersRound className="size-5" />}
+      heading={CARD_HEADING}
+      className={className}
+    >
       <p className="-mt-1 text-sm text-fg-muted">
-        Everyone with a staff role, and whether they sign in with a two-factor code.
+        <Trans>Everyone with a staff role, and whether they sign in with a two-factor code.</Trans>
       </p>
       {staff.isPending ? (
         <div aria-hidden className="mt-3 space-y-3">
@@ -43,12 +54,14 @@ export function StaffAccounts({ className }: { className?: string }) {
         </div>
       ) : staff.isError ? (
         <p className="mt-3 text-sm text-fg-muted">
-          {consoleCardErrorText(staff.error, 'The staff accounts could not be loaded.')}
+          {consoleCardErrorText(staff.error, t`The staff accounts could not be loaded.`)}
         </p>
       ) : staff.data.length === 0 ? (
-        <p className="mt-3 text-sm text-fg-muted">No account holds a staff role.</p>
+        <p className="mt-3 text-sm text-fg-muted">
+          <Trans>No account holds a staff role.</Trans>
+        </p>
       ) : (
-        <ul aria-label="Staff members" className="mt-2 divide-y divide-line">
+        <ul aria-label={t`Staff members`} className="mt-2 divide-y divide-line">
           {staff.data.map((member) => (
             <StaffRow
               key={member.uuid}
@@ -68,29 +81,34 @@ export function StaffAccounts({ className }: { className?: string }) {
         </ul>
       )}
       <p role="status" className={clsx('text-sm text-fg-muted', cleared && 'mt-3')}>
-        {cleared &&
-          `Two-factor sign-in cleared for ${cleared}. They sign in with their password and enrol again.`}
+        {cleared && (
+          <Trans comment="{cleared} is the staff member's name">
+            Two-factor sign-in cleared for {cleared}. They sign in with their password and enrol again.
+          </Trans>
+        )}
       </p>
       {mayClear && (
         <Dialog
           open={open}
           onClose={() => setOpen(false)}
-          title={`Clear two-factor for ${chosen?.username ?? ''}?`}
+          title={t`Clear two-factor for ${username}?`}
           description={
-            <>
+            <Trans>
               Their authenticator app and recovery codes stop working, and they are signed out everywhere.
               They sign in with their password alone and enrol again from the Security card of their profile.
               The audit log records it.
-            </>
+            </Trans>
           }
         >
           {clear.isError && (
             <Alert tone="error" className="mt-4">
-              {errorDetail(clear.error, 'Two-factor sign-in could not be cleared. Please try again.')}
+              {errorText(clear.error, t`Two-factor sign-in could not be cleared. Please try again.`)}
             </Alert>
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose className={buttonClass('ghost', 'md')}>Cancel</DialogClose>
+            <DialogClose className={buttonClass('ghost', 'md')}>
+              <Trans>Cancel</Trans>
+            </DialogClose>
             <button
               type="button"
               disabled={clear.isPending}
@@ -107,7 +125,7 @@ export function StaffAccounts({ className }: { className?: string }) {
               className={buttonClass('danger', 'md')}
             >
               <ShieldX aria-hidden className="size-4" />
-              {clear.isPending ? 'Clearing…' : 'Clear two-factor'}
+              {clear.isPending ? t`Clearing…` : t`Clear two-factor`}
             </button>
           </div>
         </Dialog>
@@ -117,6 +135,8 @@ export function StaffAccounts({ className }: { className?: string }) {
 }
 
 function StaffRow({ member, isYou, onClear }: { member: StaffMember; isYou: boolean; onClear?: () => void }) {
+  const { t } = useLingui();
+  const username = member.username;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-staff={member.username}>
       <div className="flex min-w-0 flex-1 basis-56 items-center gap-3">
@@ -126,10 +146,16 @@ function StaffRow({ member, isYou, onClear }: { member: StaffMember; isYou: bool
             <span className="truncate font-semibold text-fg">
               <MainSitePlayerLink username={member.username}>{member.username}</MainSitePlayerLink>
             </span>
-            {isYou && <span className="shrink-0 text-xs text-fg-muted">You</span>}
+            {isYou && (
+              <span className="shrink-0 text-xs text-fg-muted">
+                <Trans comment="Next to the signed-in member's own name in the staff list">You</Trans>
+              </span>
+            )}
           </p>
           <p className="mt-1 flex flex-wrap gap-1">
-            <span className="sr-only">Roles: </span>
+            <span className="sr-only">
+              <Trans comment="Read before the member's roles (OWNER, ADMIN…)">Roles:</Trans>{' '}
+            </span>
             {member.roles.map((role) => (
               <RoleBadge key={role} role={role} />
             ))}
@@ -143,10 +169,10 @@ function StaffRow({ member, isYou, onClear }: { member: StaffMember; isYou: bool
           <button
             type="button"
             onClick={onClear}
-            aria-label={`Clear two-factor for ${member.username}`}
+            aria-label={t`Clear two-factor for ${username}`}
             className={buttonClass('secondary', 'sm')}
           >
-            Clear two-factor
+            <Trans>Clear two-factor</Trans>
           </button>
         )}
       </div>

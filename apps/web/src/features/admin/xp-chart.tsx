@@ -1,6 +1,9 @@
 // The 24-hour XP area chart (spec 2.12): Recharts, which only the admin console downloads.
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { XpPoint } from '@prison/shared/admin';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { translate } from '../../lib/i18n.ts';
 
 const hourFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric' });
 const fullHourFormat = new Intl.DateTimeFormat(undefined, {
@@ -11,10 +14,19 @@ const fullHourFormat = new Intl.DateTimeFormat(undefined, {
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+const GAINED = msg({ message: 'Gained', comment: 'XP chart: the series of XP gained each hour' });
+
 /** Spec 2.12: the tooltip reads "{n} XP", labelled "Gained". */
-export const tooltipValue = (value: number): [string, string] => [`${whole.format(value)} XP`, 'Gained'];
+export function tooltipValue(value: number): [string, string] {
+  const xp = whole.format(value);
+  return [
+    translate(msg({ message: `${xp} XP`, comment: 'XP chart tooltip: the XP gained in an hour' })),
+    translate(GAINED),
+  ];
+}
 
 export function XpChart({ series }: { series: XpPoint[] }) {
+  const { t } = useLingui();
   const data = series.map((point) => ({ ...point, at: Date.parse(point.ts_hour) }));
   return (
     <div className="h-64 w-full sm:h-72" data-testid="xp-chart">
@@ -56,7 +68,7 @@ export function XpChart({ series }: { series: XpPoint[] }) {
           <Area
             type="monotone"
             dataKey="xp_gained"
-            name="Gained"
+            name={t(GAINED)}
             stroke="#f59e0b"
             strokeWidth={2}
             fill="url(#xp-fill)"
