@@ -1,13 +1,13 @@
+import { Trans } from '@lingui/react/macro';
 import { slugify } from '@prison/shared/doc-text';
 import type { Doc } from '@prison/shared/docs';
 import { CircleAlert, CircleCheck, LoaderCircle, PenLine, Plus } from 'lucide-react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { isHttpError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useCreateDoc } from './api.ts';
 import { DocAddress, DocFields, useDocDraft } from './doc-fields.tsx';
-
-const CREATE_FAILED = 'Failed to create doc.';
 
 interface CreateDocCardProps {
   onCreated: (doc: Doc) => void;
@@ -46,10 +46,10 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
   // Spec 8: "Failed to create doc."; a refusal the writer can act on (too long, no permission) says why.
   const error = mutation.error;
   const failure = mutation.isError
-    ? isHttpError(error) && error.status < 500 && error.detail
-      ? error.detail
-      : null
+    ? (isHttpError(error) && error.status < 500 && errorText(error, '')) || null
     : undefined;
+  const createdTitle = created?.title;
+  const createdSlug = created?.slug;
 
   return (
     <section
@@ -63,11 +63,13 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
         </span>
         <div>
           <h2 id="create-doc-title" className="font-display text-xl font-bold tracking-tight text-fg">
-            Create Doc
+            <Trans>Create Doc</Trans>
           </h2>
           <p className="mt-1 text-sm text-fg-muted">
-            Write in Markdown; tables, task lists and plain HTML work too. Scripts and unsafe links are
-            removed when the doc is shown.
+            <Trans>
+              Write in Markdown; tables, task lists and plain HTML work too. Scripts and unsafe links are
+              removed when the doc is shown.
+            </Trans>
           </p>
         </div>
       </header>
@@ -77,10 +79,15 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
           <DocFields
             {...draft.fields}
             titleHint={
-              <>
-                Its address will be <DocAddress slug={slug} />
-                {slug && ' (numbered if taken)'}
-              </>
+              slug ? (
+                <Trans comment="<0/> is the doc's address on the site, e.g. /docs/fishing-spots">
+                  Its address will be <DocAddress slug={slug} /> (numbered if taken)
+                </Trans>
+              ) : (
+                <Trans comment="<0/> is the doc's address on the site, not known yet while the title is empty">
+                  Its address will be <DocAddress slug={slug} />
+                </Trans>
+              )
             }
             titleRef={titleInput}
             contentRef={contentRef}
@@ -97,7 +104,7 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
               >
                 <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <span>
-                  {CREATE_FAILED}
+                  <Trans>Failed to create doc.</Trans>
                   {failure && <span className="font-normal"> {failure}</span>}
                 </span>
               </p>
@@ -105,8 +112,10 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
               <p className="flex items-start gap-1.5 font-medium text-emerald-700 dark:text-emerald-300">
                 <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <span>
-                  Created “{created.title}” at{' '}
-                  <code className="font-mono text-[13px]">/docs/{created.slug}</code>.
+                  <Trans>
+                    Created “{createdTitle}” at{' '}
+                    <code className="font-mono text-[13px]">/docs/{createdSlug}</code>.
+                  </Trans>
                 </span>
               </p>
             ) : null}
@@ -115,12 +124,12 @@ export function CreateDocCard({ onCreated, titleRef }: CreateDocCardProps) {
             {busy ? (
               <>
                 <LoaderCircle aria-hidden className="size-4 motion-safe:animate-spin" />
-                Creating…
+                <Trans>Creating…</Trans>
               </>
             ) : (
               <>
                 <Plus aria-hidden className="size-4" />
-                Create
+                <Trans comment="Button: creates the doc">Create</Trans>
               </>
             )}
           </button>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Doc } from '@prison/shared/docs';
 import { LoaderCircle, Trash2 } from 'lucide-react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { isHttpError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useDeleteDoc } from './api.ts';
 
 /** Asks before deleting a doc; a deleted doc leaves the list, and staff can restore it. */
@@ -16,8 +18,12 @@ export function DeleteDocDialog({
   onClose: () => void;
   onDeleted: (doc: Doc) => void;
 }) {
+  const { t } = useLingui();
   const mutation = useDeleteDoc();
   const error = mutation.error;
+  // The reason, when the writer can act on it.
+  const reason = isHttpError(error) && error.status < 500 ? errorText(error, '') : '';
+  const title = doc?.title;
   return (
     <Dialog
       open={doc !== null}
@@ -25,25 +31,25 @@ export function DeleteDocDialog({
         mutation.reset();
         onClose();
       }}
-      title="Delete this doc?"
+      title={t`Delete this doc?`}
       description={
         doc && (
-          <>
-            “{doc.title}” leaves the docs list for everyone at once. Staff can restore it from Deleted docs,
-            with its history.
-          </>
+          <Trans>
+            “{title}” leaves the docs list for everyone at once. Staff can restore it from Deleted docs, with
+            its history.
+          </Trans>
         )
       }
     >
       {mutation.isError && (
         <Alert tone="error" className="mt-5">
-          Failed to delete the doc.
-          {isHttpError(error) && error.status < 500 && error.detail && ` ${error.detail}`}
+          <Trans>Failed to delete the doc.</Trans>
+          {reason && ` ${reason}`}
         </Alert>
       )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose type="button" className={buttonClass('secondary')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </DialogClose>
         <button
           type="button"
@@ -56,7 +62,7 @@ export function DeleteDocDialog({
           ) : (
             <Trash2 aria-hidden className="size-4" />
           )}
-          {mutation.isPending ? 'Deleting…' : 'Delete doc'}
+          {mutation.isPending ? <Trans>Deleting…</Trans> : <Trans>Delete doc</Trans>}
         </button>
       </div>
     </Dialog>

@@ -1,15 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeletedDoc, Doc } from '@prison/shared/docs';
 import { ArchiveRestore, LoaderCircle, Trash2 } from 'lucide-react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { isHttpError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { useRestoreDoc } from './api.ts';
 
 /** Staff's list of deleted docs, each with Restore; shown while there are any. */
 export function DeletedDocs({ docs, onRestored }: { docs: DeletedDoc[]; onRestored: (doc: Doc) => void }) {
+  const { t } = useLingui();
   const mutation = useRestoreDoc();
   const error = mutation.error;
+  // The reason, when the writer can act on it.
+  const reason = isHttpError(error) && error.status < 500 ? errorText(error, '') : '';
   if (docs.length === 0) return null;
   return (
     <section
@@ -22,22 +27,27 @@ export function DeletedDocs({ docs, onRestored }: { docs: DeletedDoc[]; onRestor
         </span>
         <div>
           <h2 id="deleted-docs-title" className="font-display text-xl font-bold tracking-tight text-fg">
-            Deleted docs
+            <Trans>Deleted docs</Trans>
           </h2>
           <p className="mt-1 text-sm text-fg-muted">
-            Only staff see these. Restoring one puts it back in the list as it was, at the same address.
+            <Trans>
+              Only staff see these. Restoring one puts it back in the list as it was, at the same address.
+            </Trans>
           </p>
         </div>
       </header>
       {mutation.isError && (
         <Alert tone="error" className="mx-6 mt-5 sm:mx-8">
-          Failed to restore the doc.
-          {isHttpError(error) && error.status < 500 && error.detail && ` ${error.detail}`}
+          <Trans>Failed to restore the doc.</Trans>
+          {reason && ` ${reason}`}
         </Alert>
       )}
       <ul className="divide-y divide-line">
         {docs.map((doc) => {
           const restoring = mutation.isPending && mutation.variables === doc.slug;
+          const title = doc.title;
+          const slug = doc.slug;
+          const deleted = formatTimestamp(doc.deleted_at);
           return (
             <li
               key={doc.slug}
@@ -46,15 +56,16 @@ export function DeletedDocs({ docs, onRestored }: { docs: DeletedDoc[]; onRestor
               <div className="min-w-0">
                 <p className="font-semibold text-fg [overflow-wrap:anywhere]">{doc.title}</p>
                 <p className="mt-0.5 text-sm text-fg-muted">
-                  <span className="font-mono text-xs">/{doc.slug}</span> · deleted{' '}
-                  {formatTimestamp(doc.deleted_at)}
+                  <Trans comment="Where a deleted doc lived, and when it was deleted">
+                    <span className="font-mono text-xs">/{slug}</span> · deleted {deleted}
+                  </Trans>
                 </p>
               </div>
               <button
                 type="button"
                 disabled={mutation.isPending}
                 onClick={() => mutation.mutate(doc.slug, { onSuccess: onRestored })}
-                aria-label={`Restore ${doc.title}`}
+                aria-label={t`Restore ${title}`}
                 className={buttonClass('secondary', 'sm', 'shrink-0 self-start sm:self-auto')}
               >
                 {restoring ? (
@@ -62,7 +73,7 @@ export function DeletedDocs({ docs, onRestored }: { docs: DeletedDoc[]; onRestor
                 ) : (
                   <ArchiveRestore aria-hidden className="size-4" />
                 )}
-                Restore
+                <Trans comment="Button: restores a deleted doc">Restore</Trans>
               </button>
             </li>
           );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Doc } from '@prison/shared/docs';
 import { CircleCheck, History, PenLine, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
@@ -112,16 +113,16 @@ function DocActions({
           className="mr-1 flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-300"
         >
           <CircleCheck aria-hidden className="size-4" />
-          Saved as revision {saved}
+          <Trans>Saved as revision {saved}</Trans>
         </p>
       )}
       <button ref={edit} type="button" onClick={onEdit} className={buttonClass('secondary', 'sm')}>
         <PenLine aria-hidden className="size-4" />
-        Edit
+        <Trans comment="Button: edits the doc being read">Edit</Trans>
       </button>
       <button ref={history} type="button" onClick={onHistory} className={buttonClass('secondary', 'sm')}>
         <History aria-hidden className="size-4" />
-        History
+        <Trans comment="Button: shows the doc's earlier revisions">History</Trans>
       </button>
       <button
         type="button"
@@ -133,7 +134,7 @@ function DocActions({
         )}
       >
         <Trash2 aria-hidden className="size-4" />
-        Delete
+        <Trans comment="Button: deletes the doc being read">Delete</Trans>
       </button>
     </div>
   );

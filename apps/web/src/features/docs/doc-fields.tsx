@@ -1,17 +1,41 @@
 // The fields of a doc and their preview, shared by Create Doc and the editor of an existing doc, and
 // the checks both run before sending (spec 5 Create Doc).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   createDocRequestSchema,
   DOC_CONTENT_MAX_BYTES,
   DOC_CONTENT_TOO_LARGE,
+  DOC_TITLE_MAX_LENGTH,
   docContentBytes,
 } from '@prison/shared/docs';
 import { clsx } from 'clsx';
 import { CircleAlert, Eye } from 'lucide-react';
 import { type ReactNode, type RefObject, useDeferredValue, useId, useState } from 'react';
+import { docAddress } from './doc-selection.ts';
 import { LazyMarkdown } from './lazy-markdown.tsx';
 
-export type DocFieldErrors = Partial<Record<'title' | 'content', string>>;
+/** A field's error: a message of the catalogue, or a rule's own (English) words it does not know. */
+type FieldError = MessageDescriptor | string;
+
+export type DocFieldErrors = Partial<Record<'title' | 'content', FieldError>>;
+
+const maxLength = DOC_TITLE_MAX_LENGTH;
+
+/** The words of the shared rules (docs.ts, doc-text.ts), each as the catalogue's message. */
+const FIELD_ERRORS: Record<string, MessageDescriptor> = {
+  'Enter a title': msg`Enter a title`,
+  [`Keep the title to ${DOC_TITLE_MAX_LENGTH} characters or fewer`]: msg`Keep the title to ${maxLength} characters or fewer`,
+  'The title must be a single line of text': msg`The title must be a single line of text`,
+  'The title contains characters that cannot be stored': msg`The title contains characters that cannot be stored`,
+  'Write the content': msg`Write the content`,
+  'The content contains characters that cannot be stored': msg`The content contains characters that cannot be stored`,
+  [DOC_CONTENT_TOO_LARGE]: msg`The content is too long: a doc can hold at most 100 KB of text.`,
+};
+
+const fieldError = (message: string): FieldError =>
+  Object.hasOwn(FIELD_ERRORS, message) ? FIELD_ERRORS[message]! : message;
 
 /** Spec 5: both required, both trimmed before sending; content past the size limit is refused here too. */
 function checkDocFields(title: string, content: string) {
@@ -19,10 +43,10 @@ function checkDocFields(title: string, content: string) {
   const errors: DocFieldErrors = {};
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as keyof DocFieldErrors;
-    errors[field] ??= issue.message;
+    errors[field] ??= fieldError(issue.message);
   }
   if (parsed.success && docContentBytes(parsed.data.content) > DOC_CONTENT_MAX_BYTES) {
-    errors.content = DOC_CONTENT_TOO_LARGE;
+    errors.content = fieldError(DOC_CONTENT_TOO_LARGE);
   }
   return { data: errors.title || errors.content ? undefined : parsed.data, errors };
 }
@@ -95,13 +119,16 @@ export function DocFields({
   contentRef,
   rows,
 }: DocFieldsProps) {
+  const { t } = useLingui();
   const ids = { title: useId(), content: useId(), titleHint: useId() };
+  const contentErrorId = `${ids.content}-error`;
   const preview = useDeferredValue(content);
+  const shownError = (error: FieldError) => (typeof error === 'string' ? error : t(error));
   return (
     <>
       <div>
         <label htmlFor={ids.title} className="mb-2 block text-sm font-semibold text-fg">
-          Title
+          <Trans comment="Label: the doc's title field">Title</Trans>
         </label>
         <input
           ref={titleRef}
@@ -113,14 +140,14 @@ export function DocFields({
           onChange={(event) => onTitleChange(event.target.value)}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={ids.titleHint}
-          placeholder="e.g. Surviving your first week"
+          placeholder={t`e.g. Surviving your first week`}
           className={clsx(fieldClass, 'h-12', errors.title ? 'border-rose-500' : 'border-line-strong')}
         />
         <p id={ids.titleHint} className="mt-2 text-sm">
           {errors.title ? (
             <span className="flex items-center gap-1.5 font-medium text-rose-700 dark:text-rose-300">
               <CircleAlert aria-hidden className="size-4" />
-              {errors.title}
+              {shownError(errors.title)}
             </span>
           ) : (
             <span className="text-fg-muted">{titleHint}</span>
@@ -130,7 +157,7 @@ export function DocFields({
 
       <div>
         <label htmlFor={ids.content} className="mb-2 block text-sm font-semibold text-fg">
-          Markdown content
+          <Trans>Markdown content</Trans>
         </label>
         <textarea
           ref={contentRef}
@@ -141,8 +168,8 @@ export function DocFields({
           value={content}
           onChange={(event) => onContentChange(event.target.value)}
           aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? `${ids.content}-error` : undefined}
-          placeholder={'## A heading\n\nSome **bold** text, a [link](/docs) and a list:\n\n- first\n- second'}
+          aria-describedby={errors.content ? contentErrorId : undefined}
+          placeholder={t`## A heading\n\nSome **bold** text, a [link](/docs) and a list:\n\n- first\n- second`}
           spellCheck
           className={clsx(
             fieldClass,
@@ -152,11 +179,11 @@ export function DocFields({
         />
         {errors.content && (
           <p
-            id={`${ids.content}-error`}
+            id={contentErrorId}
             className="mt-2 flex items-center gap-1.5 text-sm font-medium text-rose-700 dark:text-rose-300"
           >
             <CircleAlert aria-hidden className="size-4" />
-            {errors.content}
+            {shownError(errors.content)}
           </p>
         )}
       </div>
@@ -165,7 +192,7 @@ export function DocFields({
         <div>
           <h3 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-fg-muted uppercase">
             <Eye aria-hidden className="size-4" />
-            Preview
+            <Trans comment="Heading: the rendered Markdown being written">Preview</Trans>
           </h3>
           <div className="mt-3 rounded-2xl border border-dashed border-line-strong bg-surface px-5 py-5 sm:px-6">
             <LazyMarkdown content={preview} />
@@ -178,5 +205,5 @@ export function DocFields({
 
 /** The address line under the title: the slug a title will get, or the one a doc keeps. */
 export function DocAddress({ slug }: { slug: string | null }) {
-  return <code className="font-mono text-[13px] text-fg">/docs/{slug ?? '…'}</code>;
+  return <code className="font-mono text-[13px] text-fg">{docAddress(slug ?? '…')}</code>;
 }

@@ -1,6 +1,12 @@
 import { matchesDocSearch } from '@prison/shared/doc-text';
 import type { Doc } from '@prison/shared/docs';
 
+/** A doc's address on the site, as the reader and the editors show it: "/docs/{slug}". */
+export const docAddress = (slug: string) => `/docs/${slug}`;
+
+/** The docs page's query that selects a doc: "?doc={slug}". */
+export const docSearch = (slug: string) => `?doc=${encodeURIComponent(slug)}`;
+
 /** The slug a location's hash names (/docs#gangs, spec 2.5), if any. */
 export function hashSlug(hash: string): string | null {
   if (!hash || hash === '#') return null;

@@ -1,13 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Doc } from '@prison/shared/docs';
 import { clsx } from 'clsx';
 import { FileText, Search, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
-import { filterDocs } from './doc-selection.ts';
+import { docSearch, filterDocs } from './doc-selection.ts';
 import { loadMarkdown } from './lazy-markdown.tsx';
 
 const SKELETONS = 6;
+/** The selected doc's link is the page's current one. */
+const CURRENT_PAGE = 'page';
 
 const preloadMarkdown = () => {
   void loadMarkdown();
@@ -23,10 +26,13 @@ interface DocsIndexProps {
 
 /** Spec 2.5: the "Docs Index" card, with its search and its loading, empty and no-match states. */
 export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIndexProps) {
+  const { t } = useLingui();
   const searchId = useId();
   const searchBox = useTypedBeforeHydration(search, onSearchChange);
   const shown = docs && filterDocs(docs, search);
   const filtering = search.trim() !== '';
+  const matching = shown?.length ?? 0;
+  const total = docs?.length ?? 0;
 
   return (
     <section
@@ -35,18 +41,24 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
     >
       <div className="flex items-center justify-between gap-3 px-5 pt-5">
         <h2 id="docs-index-title" className="font-display text-lg font-bold tracking-tight text-fg">
-          Docs Index
+          <Trans>Docs Index</Trans>
         </h2>
         {docs && docs.length > 0 && (
           <span className="rounded-full bg-fg/[0.06] px-2.5 py-0.5 text-xs font-semibold text-fg-muted tabular-nums">
-            {filtering ? `${shown?.length ?? 0} of ${docs.length}` : docs.length}
+            {filtering ? (
+              <Trans comment="How many docs match the search, of all the docs">
+                {matching} of {total}
+              </Trans>
+            ) : (
+              docs.length
+            )}
           </span>
         )}
       </div>
 
       <div className="relative mx-5 mt-4">
         <label htmlFor={searchId} className="sr-only">
-          Search docs
+          <Trans>Search docs</Trans>
         </label>
         <Search
           aria-hidden
@@ -58,7 +70,7 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
           type="search"
           value={search}
           onChange={(event) => onSearchChange(event.target.value)}
-          placeholder="Search docs"
+          placeholder={t`Search docs`}
           autoComplete="off"
           spellCheck={false}
           className="h-11 w-full rounded-xl border border-line-strong bg-surface pr-3 pl-10 text-[15px] text-fg shadow-[inset_0_1px_2px_rgb(0_0_0/0.05)] transition-colors placeholder:text-fg-muted/80 hover:border-fg/30 focus-visible:border-amber-500 focus-visible:outline-offset-0"
@@ -69,7 +81,7 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
         {!shown ? (
           <>
             <p role="status" className="sr-only">
-              Loading docs…
+              <Trans>Loading docs…</Trans>
             </p>
             <ul aria-hidden className="space-y-1 px-0.5">
               {Array.from({ length: SKELETONS }, (_, i) => (
@@ -88,7 +100,11 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
               <FileText aria-hidden className="size-6 text-fg-muted" />
             )}
             <p className="text-sm text-fg-muted">
-              {docs?.length && filtering ? 'No docs match your search.' : 'No docs available.'}
+              {docs?.length && filtering ? (
+                <Trans>No docs match your search.</Trans>
+              ) : (
+                <Trans>No docs available.</Trans>
+              )}
             </p>
           </div>
         ) : (
@@ -98,8 +114,8 @@ export function DocsIndex({ docs, selectedSlug, search, onSearchChange }: DocsIn
               return (
                 <li key={doc.slug}>
                   <Link
-                    to={`?doc=${encodeURIComponent(doc.slug)}`}
-                    aria-current={selected ? 'page' : undefined}
+                    to={docSearch(doc.slug)}
+                    aria-current={selected ? CURRENT_PAGE : undefined}
                     // The page came with its doc rendered and no markdown code: the code starts
                     // downloading as the reader heads for another doc.
                     onPointerEnter={preloadMarkdown}

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { Doc } from '@prison/shared/docs';
 import { canEditDocs } from '@prison/shared/roles';
+import { clsx } from 'clsx';
 import { LockKeyhole, PenLine } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +12,7 @@ import { docsQueryOptions, useDeletedDocs, useDocs, useDocsFeed } from './api.ts
 import { DeletedDocs } from './deleted-docs.tsx';
 import { DocCard } from './doc-card.tsx';
 import { CreateDocCard, preloadDocEditors } from './doc-editors.tsx';
-import { hashSlug, selectDoc } from './doc-selection.ts';
+import { docSearch, hashSlug, selectDoc } from './doc-selection.ts';
 import { DocsIndex } from './docs-index.tsx';
 import { holdsServerMarkdown, loadMarkdown } from './lazy-markdown.tsx';
 
@@ -41,6 +43,7 @@ export const docsLoader = () => {
  * and the deleted docs. The list follows every change live.
  */
 export function DocsPage() {
+  const { t } = useLingui();
   useDocsFeed();
   const docs = useDocs();
   const [params] = useSearchParams();
@@ -74,12 +77,13 @@ export function DocsPage() {
   function show(doc: Doc) {
     // Spec 4 Docs: the new doc is selected (the list was already re-sorted with it).
     setSearch('');
-    navigate({ search: `?doc=${encodeURIComponent(doc.slug)}` });
+    navigate({ search: docSearch(doc.slug) });
   }
 
+  const docTitle = selected?.title;
   return (
     <div className="relative isolate">
-      <title>{pageTitle(selected ? `${selected.title} · Docs` : 'Docs')}</title>
+      <title>{pageTitle(docTitle ? t`${docTitle} · Docs` : t`Docs`)}</title>
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 overflow-hidden">
         <div className="absolute inset-0 bg-grid opacity-50" />
         <div className="absolute inset-0 bg-[radial-gradient(40rem_20rem_at_0%_0%,rgb(251_191_36/0.16),transparent_70%),radial-gradient(36rem_22rem_at_100%_0%,rgb(139_92_246/0.1),transparent_70%)] dark:bg-[radial-gradient(40rem_20rem_at_0%_0%,rgb(245_158_11/0.12),transparent_70%),radial-gradient(36rem_22rem_at_100%_0%,rgb(124_58_237/0.16),transparent_70%)]" />
@@ -88,13 +92,17 @@ export function DocsPage() {
 
       <div className="container-page pt-10 pb-16 sm:pt-14 sm:pb-24">
         <header className="max-w-3xl">
-          <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">Knowledge base</p>
+          <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">
+            <Trans>Knowledge base</Trans>
+          </p>
           <h1 className="mt-2 font-display text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
-            Docs
+            <Trans>Docs</Trans>
           </h1>
           <p className="mt-3 text-lg text-pretty text-fg-muted">
-            How to join, rank up, enchant, run a gang and trade, plus the rules of the yard. Pick a guide from
-            the index or search it by name.
+            <Trans>
+              How to join, rank up, enchant, run a gang and trade, plus the rules of the yard. Pick a guide
+              from the index or search it by name.
+            </Trans>
           </p>
         </header>
 
@@ -158,27 +166,34 @@ function WriterNote({
       <button
         type="button"
         onClick={onWrite}
-        className={`${look} w-full text-left font-semibold text-fg transition-colors hover:border-amber-500/60 hover:bg-amber-400/[0.06]`}
+        className={clsx(
+          look,
+          'w-full text-left font-semibold text-fg transition-colors hover:border-amber-500/60 hover:bg-amber-400/[0.06]',
+        )}
       >
         <PenLine aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-        Write a new doc
+        <Trans>Write a new doc</Trans>
       </button>
     );
   }
   return (
-    <p className={`${look} text-fg-muted`}>
+    <p className={clsx(look, 'text-fg-muted')}>
       <LockKeyhole aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
       {signedIn ? (
-        <span>Your account cannot write docs.</span>
+        <span>
+          <Trans>Your account cannot write docs.</Trans>
+        </span>
       ) : (
         <span>
-          <Link
-            to="/login?redirect=/docs"
-            className="font-semibold text-fg underline underline-offset-2 hover:no-underline"
-          >
-            Sign in
-          </Link>{' '}
-          as staff to write docs.
+          <Trans>
+            <Link
+              to="/login?redirect=/docs"
+              className="font-semibold text-fg underline underline-offset-2 hover:no-underline"
+            >
+              Sign in
+            </Link>{' '}
+            as staff to write docs.
+          </Trans>
         </span>
       )}
     </p>

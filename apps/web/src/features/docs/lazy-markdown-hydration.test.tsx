@@ -1,12 +1,14 @@
 // A doc the server rendered is adopted as it is when the page hydrates (no markdown pipeline on the
 // phone's main thread), follows its links within the app, and is rendered afresh once its content
 // changes.
+import { i18n } from '@lingui/core';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LanguageProvider } from '../../lib/language-provider.tsx';
 import { LazyMarkdown, loadMarkdown } from './lazy-markdown.tsx';
 import { Markdown } from './markdown.tsx';
 
@@ -21,6 +23,13 @@ const DOC =
 
 const inRouter = (element: ReactNode) =>
   createMemoryRouter([{ path: '*', element }], { initialEntries: ['/docs?doc=joining'] });
+
+/** The router in the page's language, as the server and the browser both render it. */
+const page = (router: ReturnType<typeof inRouter>) => (
+  <LanguageProvider i18n={i18n}>
+    <RouterProvider router={router} />
+  </LanguageProvider>
+);
 
 /** The doc's content, which the test changes from outside. */
 let setContent: (content: string) => void = () => {};
@@ -37,9 +46,7 @@ describe('a server-rendered doc', () => {
   it('is adopted as the server rendered it, follows its links in the app, and renders anew when changed', async () => {
     // As the server renders it: its markdown code loaded, inside LazyMarkdown's Suspense boundary.
     await loadMarkdown();
-    const serverHtml = renderToString(
-      <RouterProvider router={inRouter(<LazyMarkdown content={DOC} className="max-w-3xl" />)} />,
-    );
+    const serverHtml = renderToString(page(inRouter(<LazyMarkdown content={DOC} className="max-w-3xl" />)));
     expect(serverHtml).toContain('<!--$-->');
     container = document.createElement('div');
     container.innerHTML = serverHtml;
@@ -51,7 +58,7 @@ describe('a server-rendered doc', () => {
     const errors: unknown[] = [];
     const router = inRouter(<Page />);
     await act(async () => {
-      hydrateRoot(container, <RouterProvider router={router} />, {
+      hydrateRoot(container, page(router), {
         onRecoverableError: (error) => errors.push(error),
       });
     });

@@ -1,5 +1,8 @@
 // The markdown stack (spec 5 Markdown). Loaded on its own, only by the docs page (DESIGN.md 5: the
 // home page must never download it).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { Check, ExternalLink } from 'lucide-react';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
@@ -86,7 +89,10 @@ function Anchor({ node: _node, href, children, className, ...props }: Props<'a'>
       <a href={href} className={look} target="_blank" rel="noopener noreferrer" {...props}>
         {children}
         <ExternalLink aria-hidden className="ml-0.5 inline size-3.5 align-[-2px]" />
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only">
+          {' '}
+          <Trans>(opens in a new tab)</Trans>
+        </span>
       </a>
     );
   }
@@ -118,14 +124,37 @@ function Scroller({
   className,
 }: {
   children: ReactNode;
-  label: string;
+  label: MessageDescriptor;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard.
-    <section aria-label={label} tabIndex={0} className={clsx('overflow-x-auto', className)}>
+    <section aria-label={t(label)} tabIndex={0} className={clsx('overflow-x-auto', className)}>
       {children}
     </section>
+  );
+}
+
+// A task list's box is drawn, not a form control: it cannot be ticked here, and a label-less
+// checkbox would tell a screen reader nothing.
+function TaskBox({ checked }: Props<'input'>) {
+  return (
+    <span
+      className={clsx(
+        'absolute top-[5px] left-0 flex size-4.5 items-center justify-center rounded-md border',
+        checked ? 'border-emerald-500 bg-emerald-500 text-white' : 'border-line-strong bg-surface',
+      )}
+    >
+      {checked && <Check aria-hidden className="size-3.5" strokeWidth={3} />}
+      <span className="sr-only">
+        {checked ? (
+          <Trans comment="Screen readers: before a ticked item of a task list">Done:</Trans>
+        ) : (
+          <Trans comment="Screen readers: before an unticked item of a task list">To do:</Trans>
+        )}{' '}
+      </span>
+    </span>
   );
 }
 
@@ -165,19 +194,7 @@ const components: Components = {
       {...props}
     />
   ),
-  // A task list's box is drawn, not a form control: it cannot be ticked here, and a label-less
-  // checkbox would tell a screen reader nothing.
-  input: ({ checked }) => (
-    <span
-      className={clsx(
-        'absolute top-[5px] left-0 flex size-4.5 items-center justify-center rounded-md border',
-        checked ? 'border-emerald-500 bg-emerald-500 text-white' : 'border-line-strong bg-surface',
-      )}
-    >
-      {checked && <Check aria-hidden className="size-3.5" strokeWidth={3} />}
-      <span className="sr-only">{checked ? 'Done: ' : 'To do: '}</span>
-    </span>
-  ),
+  input: TaskBox,
   blockquote: ({ node: _node, className, ...props }) => (
     <blockquote
       className={clsx(
@@ -189,7 +206,7 @@ const components: Components = {
   ),
   pre: ({ node: _node, className, ...props }) => (
     <Scroller
-      label="Code"
+      label={msg`Code`}
       className="my-6 rounded-2xl border border-white/10 bg-[#0b1020] shadow-card dark:bg-[#05070d]"
     >
       <pre
@@ -220,7 +237,7 @@ const components: Components = {
     />
   ),
   table: ({ node: _node, className, ...props }) => (
-    <Scroller label="Table" className="my-6 rounded-xl border border-line">
+    <Scroller label={msg`Table`} className="my-6 rounded-xl border border-line">
       <table className={clsx('w-full border-collapse text-left text-[15px]', className)} {...props} />
     </Scroller>
   ),
