@@ -5,6 +5,7 @@ import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
+import { LanguageMenu } from '../features/language/language-menu.tsx';
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx';
 import { mainSiteHost } from '../lib/admin-address.ts';
 import { signOut } from '../lib/api.ts';
@@ -67,6 +68,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
             </nav>
           )}
           <div className="ml-auto flex items-center gap-1.5">
+            <LanguageMenu />
             <ThemeToggle />
             {/* A full page load: the main site is another route set, maybe on another host. */}
             <span className="hidden sm:block">
