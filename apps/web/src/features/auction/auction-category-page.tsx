@@ -1,6 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Listing, Listings } from '@prison/shared/auction';
 import { LISTING_SORTS, type ListingSort } from '@prison/shared/auction-terms';
 import { pageTitle } from '@prison/shared/brand';
+import { clsx } from 'clsx';
 import { ArrowLeft, BarChart3, Medal } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,6 +17,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Stat, StatRow } from '../../components/ui/stat.tsx';
 import { Toasts, useToasts } from '../../components/ui/toast.tsx';
 import { isHttpError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { formatMoney, formatWhole } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListings, usePurchase } from './api.ts';
@@ -23,18 +28,21 @@ import { LoadMore } from './load-more.tsx';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 
-const SORT_LABELS: Record<ListingSort, string> = {
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  quantity_asc: 'Quantity: low to high',
-  quantity_desc: 'Quantity: high to low',
+const SORT_LABELS: Record<ListingSort, MessageDescriptor> = {
+  price_asc: msg`Price: low to high`,
+  price_desc: msg`Price: high to low`,
+  quantity_asc: msg`Quantity: low to high`,
+  quantity_desc: msg`Quantity: high to low`,
 };
-const SORT_OPTIONS = LISTING_SORTS.map((id) => ({ value: id, label: SORT_LABELS[id] }));
 
 const price = (value: string | null) => (value === null ? '—' : formatMoney(value));
 
+/** The listings while a new sort or minimum is on its way. */
+const changingClass = 'opacity-60 transition-opacity';
+
 /** Spec 2.11: one category's listings, with the confirm-purchase dialog. */
 export function AuctionCategoryPage() {
+  const { t } = useLingui();
   const { key = '' } = useParams();
   const session = useSession();
   const [sort, setSort] = useState<ListingSort>('price_asc');
@@ -47,51 +55,56 @@ export function AuctionCategoryPage() {
   const { fetchNextPage } = listings;
   // A refetch under way (the window regained focus) finishes first: its pages lead to the next one.
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const categoryPath = `/auction/${key}`;
 
   return (
     <div className="container-page pt-10 pb-16 sm:pt-14 sm:pb-24">
-      <title>{pageTitle(pages ? `${displayName} · Auction house` : 'Auction house')}</title>
+      <title>{pageTitle(pages ? t`${displayName} · Auction house` : t`Auction house`)}</title>
       <Link
         to="/auction"
         className="inline-flex items-center gap-1.5 text-sm font-semibold text-fg-muted hover:text-fg"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        All categories
+        <Trans>All categories</Trans>
       </Link>
       <header className="mt-4">
-        <p className="text-sm font-semibold tracking-wide text-accent uppercase">Auction house</p>
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+          <Trans>Auction house</Trans>
+        </p>
         <h1 className="mt-2 font-display text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
           {pages ? (
             displayName
           ) : status === 404 ? (
-            'No such category'
+            <Trans>No such category</Trans>
           ) : listings.isPending && session ? (
             <>
-              <span className="sr-only">Loading…</span>
+              <span className="sr-only">
+                <Trans>Loading…</Trans>
+              </span>
               <span
                 aria-hidden
                 className="inline-block h-11 w-64 rounded-xl bg-fg/[0.07] align-middle motion-safe:animate-pulse"
               />
             </>
           ) : (
-            'Auction house'
+            <Trans>Auction house</Trans>
           )}
         </h1>
       </header>
       {!session || status === 401 ? (
-        <SignedOutBanner redirect={`/auction/${key}`} />
+        <SignedOutBanner redirect={categoryPath} />
       ) : status === 404 ? (
         <div className="mt-8 flex flex-col items-start gap-4 rounded-3xl border border-dashed border-line-strong p-8">
           <p className="text-fg-muted">
-            This category is not on the market. It may have been renamed or emptied.
+            <Trans>This category is not on the market. It may have been renamed or emptied.</Trans>
           </p>
           <Link to="/auction" className={buttonClass('secondary', 'sm')}>
-            Browse all categories
+            <Trans>Browse all categories</Trans>
           </Link>
         </div>
       ) : listings.isError && !pages ? (
         <Alert tone="error" className="mt-8">
-          Failed to load listings
+          <Trans>Failed to load listings</Trans>
         </Alert>
       ) : (
         <Market
@@ -143,6 +156,7 @@ function Market({
   more: Parameters<typeof LoadMore>[0];
   ownUuid: string;
 }) {
+  const { t } = useLingui();
   const [buying, setBuying] = useState<Listing | null>(null);
   const { toasts, show, dismiss } = useToasts();
   const purchase = usePurchase(categoryKey);
@@ -157,16 +171,19 @@ function Market({
     try {
       const bought = await purchase.buy(listing, qty);
       setBuying(null);
+      const quantity = formatWhole(bought.qty);
+      const item = listing.item.name;
+      const total = formatMoney(bought.total);
       show({
         tone: 'success',
-        title: 'Success',
-        text: `Purchase successful: ${formatWhole(bought.qty)}× ${listing.item.name} for ${formatMoney(bought.total)}.`,
+        title: t`Success`,
+        text: t`Purchase successful: ${quantity}× ${item} for ${total}.`,
       });
     } catch (error) {
       show({
         tone: 'error',
-        title: 'Heads up',
-        text: (isHttpError(error) && error.detail) || 'Purchase failed',
+        title: t`Heads up`,
+        text: errorText(error, t`Purchase failed`),
       });
     }
   };
@@ -176,7 +193,9 @@ function Market({
   if (!pages || !summary) {
     return (
       <div className="mt-8 space-y-4" aria-busy="true">
-        <p className="sr-only">Loading listings…</p>
+        <p className="sr-only">
+          <Trans>Loading listings…</Trans>
+        </p>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24 rounded-2xl" />
@@ -190,25 +209,33 @@ function Market({
   const shown = listingsOf(pages);
   const minQty = parseMinQuantity(minText);
   const sellers = summary.topSellers;
+  const sortOptions = LISTING_SORTS.map((id) => ({ value: id, label: t(SORT_LABELS[id]) }));
+  const listingCount = shown.length;
+  const shownCount = formatWhole(listingCount);
+  const minimum = formatWhole(minQty);
+  const listingTotal = summary.listings;
+  const allListings = formatWhole(listingTotal);
 
   return (
     <>
       <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="Total quantity" value={formatWhole(summary.totalQuantity)} />
-        <Stat label="Total value" value={formatMoney(summary.totalValue)} />
-        <Stat label="Floor price" value={price(summary.floor)} />
-        <Stat label="Ceiling price" value={price(summary.ceiling)} />
+        <Stat label={t`Total quantity`} value={formatWhole(summary.totalQuantity)} />
+        <Stat label={t`Total value`} value={formatMoney(summary.totalValue)} />
+        <Stat label={t`Floor price`} value={price(summary.floor)} />
+        <Stat label={t`Ceiling price`} value={price(summary.ceiling)} />
       </dl>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-12">
         <section aria-labelledby="listings-title" className="min-w-0 lg:col-span-8">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <h2 id="listings-title" className="font-display text-2xl font-bold tracking-tight text-fg">
-              Listings
+              <Trans>Listings</Trans>
             </h2>
             <div className="flex gap-3">
               <label className="w-36 shrink-0">
-                <span className={fieldLabelClass}>Minimum quantity</span>
+                <span className={fieldLabelClass}>
+                  <Trans>Minimum quantity</Trans>
+                </span>
                 <input
                   type="number"
                   min={0}
@@ -216,26 +243,28 @@ function Market({
                   value={minText}
                   onChange={(event) => onMinText(event.target.value)}
                   placeholder="0"
-                  className={`${controlClass} px-3`}
+                  className={clsx(controlClass, 'px-3')}
                 />
               </label>
               <Select
-                label="Sort"
+                label={t`Sort`}
                 value={sort}
                 onChange={onSort}
-                options={SORT_OPTIONS}
+                options={sortOptions}
                 className="min-w-0 flex-1 sm:w-56 sm:flex-none"
               />
             </div>
           </div>
           {shown.length === 0 ? (
             <p className="mt-5 rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-              {summary.listings === 0
-                ? 'Nothing is listed in this category right now.'
-                : 'No listings have that many units.'}
+              {summary.listings === 0 ? (
+                <Trans>Nothing is listed in this category right now.</Trans>
+              ) : (
+                <Trans>No listings have that many units.</Trans>
+              )}
             </p>
           ) : (
-            <div aria-busy={isChanging} className={isChanging ? 'opacity-60 transition-opacity' : undefined}>
+            <div aria-busy={isChanging} className={isChanging ? changingClass : undefined}>
               {/* Phones get cards: a five-column table would hide the price and the button. */}
               <ul className="mt-5 space-y-3 sm:hidden">
                 {shown.map((listing) => (
@@ -253,8 +282,7 @@ function Market({
                         <span className="font-mono text-xs" title={listing.sellerName}>
                           <SellerLink listing={listing} />
                         </span>{' '}
-                        · Qty{' '}
-                        <span className="font-semibold text-fg tabular-nums">{formatWhole(listing.qty)}</span>
+                        · <ListingQuantity listing={listing} />
                       </span>
                       <BuyCell listing={listing} ownUuid={ownUuid} onBuy={open} />
                     </div>
@@ -266,19 +294,23 @@ function Market({
                   <thead>
                     <tr className="border-b border-line text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
                       <th scope="col" className="px-4 py-3">
-                        Item
+                        <Trans comment="Listings table column: the item listed">Item</Trans>
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Seller
+                        <Trans comment="Listings table column: the player selling">Seller</Trans>
                       </th>
                       <th scope="col" className="px-4 py-3 text-right">
-                        Qty
+                        <Trans comment="Listings table column, short for quantity">Qty</Trans>
                       </th>
                       <th scope="col" className="px-4 py-3 text-right">
-                        Price
+                        <Trans comment="Listings table column: the unit price">Price</Trans>
                       </th>
                       <th scope="col" className="px-4 py-3 text-right">
-                        <span className="sr-only">Action</span>
+                        <span className="sr-only">
+                          <Trans comment="Listings table column holding the Buy now buttons (read out only)">
+                            Action
+                          </Trans>
+                        </span>
                       </th>
                     </tr>
                   </thead>
@@ -313,8 +345,21 @@ function Market({
               </div>
               <p className="mt-4 text-center text-sm text-fg-muted" aria-live="polite">
                 {minQty > 0
-                  ? `Showing ${formatWhole(shown.length)} ${shown.length === 1 ? 'listing' : 'listings'} with at least ${formatWhole(minQty)} ${minQty === 1 ? 'unit' : 'units'}`
-                  : `Showing ${formatWhole(shown.length)} of ${formatWhole(summary.listings)} listings`}
+                  ? t`${plural(listingCount, {
+                      one: plural(minQty, {
+                        one: `Showing ${shownCount} listing with at least ${minimum} unit`,
+                        other: `Showing ${shownCount} listing with at least ${minimum} units`,
+                      }),
+                      other: plural(minQty, {
+                        one: `Showing ${shownCount} listings with at least ${minimum} unit`,
+                        other: `Showing ${shownCount} listings with at least ${minimum} units`,
+                      }),
+                    })}`
+                  : // English writes "listings" whatever the total; other languages choose by number.
+                    t`${plural(listingTotal, {
+                      one: `Showing ${shownCount} of ${allListings} listings`,
+                      other: `Showing ${shownCount} of ${allListings} listings`,
+                    })}`}
               </p>
               <LoadMore {...more} />
             </div>
@@ -322,20 +367,22 @@ function Market({
         </section>
 
         <aside className="min-w-0 space-y-6 lg:col-span-4">
-          <Card title="Market recap" icon={<BarChart3 className="size-5" />}>
+          <Card title={t`Market recap`} icon={<BarChart3 className="size-5" />}>
             <dl className="divide-y divide-line text-sm">
-              <StatRow label="Listings" value={formatWhole(summary.listings)} />
-              <StatRow label="Sellers" value={formatWhole(summary.sellers)} />
-              <StatRow label="Average unit price" value={price(summary.averagePrice)} />
+              <StatRow label={t`Listings`} value={formatWhole(summary.listings)} />
+              <StatRow label={t`Sellers`} value={formatWhole(summary.sellers)} />
+              <StatRow label={t`Average unit price`} value={price(summary.averagePrice)} />
               <StatRow
-                label="Cheapest seller"
+                label={t`Cheapest seller`}
                 value={summary.cheapestSeller ? <PlayerLink username={summary.cheapestSeller} /> : '—'}
               />
             </dl>
           </Card>
-          <Card title="Top sellers" icon={<Medal className="size-5" />}>
+          <Card title={t`Top sellers`} icon={<Medal className="size-5" />}>
             {sellers.length === 0 ? (
-              <p className="text-sm text-fg-muted">No sellers yet.</p>
+              <p className="text-sm text-fg-muted">
+                <Trans>No sellers yet.</Trans>
+              </p>
             ) : (
               <ol className="space-y-2">
                 {sellers.map((seller, index) => (
@@ -349,7 +396,7 @@ function Market({
                       </PlayerLink>
                     </span>
                     <span className="text-fg-muted tabular-nums">
-                      {seller.quantity === 1 ? '1 unit' : `${formatWhole(seller.quantity)} units`}
+                      <Units count={seller.quantity} />
                     </span>
                   </li>
                 ))}
@@ -363,6 +410,22 @@ function Market({
       <Toasts toasts={toasts} onDismiss={dismiss} />
     </>
   );
+}
+
+/** A listing's quantity on a phone's card, after its seller. */
+function ListingQuantity({ listing }: { listing: Listing }) {
+  const quantity = formatWhole(listing.qty);
+  return (
+    <Trans comment="Listing card: how many units are listed (Qty is short for quantity)">
+      Qty <span className="font-semibold text-fg tabular-nums">{quantity}</span>
+    </Trans>
+  );
+}
+
+/** A top seller's units on sale. */
+function Units({ count }: { count: number }) {
+  const units = formatWhole(count);
+  return <Plural value={count} one={`${units} unit`} other={`${units} units`} />;
 }
 
 /**
@@ -388,16 +451,23 @@ function BuyCell({
   ownUuid: string;
   onBuy: (listing: Listing) => void;
 }) {
+  const { t } = useLingui();
   if (listing.seller === ownUuid)
-    return <span className="text-xs font-semibold text-fg-muted">Your listing</span>;
+    return (
+      <span className="text-xs font-semibold text-fg-muted">
+        <Trans>Your listing</Trans>
+      </span>
+    );
+  const item = listing.item.name;
+  const seller = listing.sellerName;
   return (
     <button
       type="button"
       onClick={() => onBuy(listing)}
       className={buttonClass('primary', 'sm')}
-      aria-label={`Buy now: ${listing.item.name} from ${listing.sellerName}`}
+      aria-label={t`Buy now: ${item} from ${seller}`}
     >
-      Buy now
+      <Trans>Buy now</Trans>
     </button>
   );
 }

@@ -1,6 +1,8 @@
 // The auction pages' figures (spec 2.10, 2.11), apart from how they are drawn.
 // Prices are exact decimal text, compared in whole cents (money-format.ts). A category's own
 // figures (total value, recap, top sellers) come from the server with its first page of listings.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { AuctionCategory, Listing } from '@prison/shared/auction';
 import { compareMoney } from '@prison/shared/money-format';
 
@@ -32,9 +34,9 @@ const highest = (prices: readonly string[]): string | null =>
   prices.reduce<string | null>((high, p) => (high === null || compareMoney(p, high) > 0 ? p : high), null);
 
 export type CategorySort = 'name' | 'listings';
-export const CATEGORY_SORTS: { id: CategorySort; label: string }[] = [
-  { id: 'name', label: 'Name' },
-  { id: 'listings', label: 'Listings' },
+export const CATEGORY_SORTS: { id: CategorySort; label: MessageDescriptor }[] = [
+  { id: 'name', label: msg`Name` },
+  { id: 'listings', label: msg`Listings` },
 ];
 
 /** Search (trimmed, case-insensitive, over the name and key) then sort: Name A to Z, or most listings first. */

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { AuctionCategory } from '@prison/shared/auction';
 import { pageTitle } from '@prison/shared/brand';
 import { ArrowRight, Flame, Layers, Tag, TrendingDown, TrendingUp } from 'lucide-react';
@@ -26,22 +27,27 @@ import { ItemIcon } from './item-icon.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 
 const price = (value: string | null) => (value === null ? '—' : formatMoney(value));
-const SORT_OPTIONS = CATEGORY_SORTS.map(({ id, label }) => ({ value: id, label }));
+
+/** A category's page. */
+const categoryPath = (category: AuctionCategory) => `/auction/${encodeURIComponent(category.key)}`;
 
 /** Spec 2.10: the market's categories, live. */
 export function AuctionPage() {
+  const { t } = useLingui();
   const session = useSession();
   const categories = useCategories(Boolean(session));
   const unauthorized = (categories.error as { status?: number } | null)?.status === 401;
 
   return (
     <div className="relative isolate">
-      <title>{pageTitle('Auction house')}</title>
+      <title>{pageTitle(t`Auction house`)}</title>
       <PageBackdrop glow="bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(251_191_36/0.18),transparent_70%),radial-gradient(34rem_22rem_at_100%_0%,rgb(14_165_233/0.12),transparent_70%)]" />
       <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
-        <PageHeader eyebrow="Marketplace" title="Auction house">
-          Buy from other prisoners with your in-game balance. Prices update live, and whatever you buy arrives
-          in game the moment you confirm.
+        <PageHeader eyebrow={t`Marketplace`} title={t`Auction house`}>
+          <Trans>
+            Buy from other prisoners with your in-game balance. Prices update live, and whatever you buy
+            arrives in game the moment you confirm.
+          </Trans>
         </PageHeader>
         {!session || unauthorized ? (
           <SignedOutBanner redirect="/auction" />
@@ -49,7 +55,7 @@ export function AuctionPage() {
           <Market categories={categories.data} />
         ) : categories.isError ? (
           <Alert tone="error" className="mt-10">
-            Failed to load categories
+            <Trans>Failed to load categories</Trans>
           </Alert>
         ) : (
           <MarketSkeleton />
@@ -62,7 +68,9 @@ export function AuctionPage() {
 function MarketSkeleton() {
   return (
     <div className="mt-10 space-y-6" aria-busy="true">
-      <p className="sr-only">Loading the market…</p>
+      <p className="sr-only">
+        <Trans>Loading the market…</Trans>
+      </p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-24 rounded-2xl" />
@@ -78,11 +86,13 @@ function MarketSkeleton() {
 }
 
 function Market({ categories }: { categories: AuctionCategory[] }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CategorySort>('name');
   const stats = marketStats(categories);
   const shown = visibleCategories(categories, search, sort);
   const movers = hotMovers(categories);
+  const sortOptions = CATEGORY_SORTS.map(({ id, label }) => ({ value: id, label: t(label) }));
   const reset = () => {
     setSearch('');
     setSort('name');
@@ -91,23 +101,23 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
   return (
     <>
       <dl className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="Live categories" value={formatWhole(stats.liveCategories)} icon={Layers} />
-        <Stat label="Active listings" value={formatWhole(stats.activeListings)} icon={Tag} />
-        <Stat label="Market floor" value={price(stats.floor)} icon={TrendingDown} />
-        <Stat label="Peak listing" value={price(stats.peak)} icon={TrendingUp} />
+        <Stat label={t`Live categories`} value={formatWhole(stats.liveCategories)} icon={Layers} />
+        <Stat label={t`Active listings`} value={formatWhole(stats.activeListings)} icon={Tag} />
+        <Stat label={t`Market floor`} value={price(stats.floor)} icon={TrendingDown} />
+        <Stat label={t`Peak listing`} value={price(stats.peak)} icon={TrendingUp} />
       </dl>
 
       {movers.length > 0 && (
         <section aria-labelledby="movers-title" className="mt-10">
           <h2 id="movers-title" className="flex items-center gap-2 font-display text-xl font-bold text-fg">
             <Flame aria-hidden className="size-5 text-accent" />
-            Hot market movers
+            <Trans>Hot market movers</Trans>
           </h2>
           <ol className="mt-4 grid gap-3 md:grid-cols-3">
             {movers.map((category, index) => (
               <li key={category.key}>
                 <Link
-                  to={`/auction/${encodeURIComponent(category.key)}`}
+                  to={categoryPath(category)}
                   className="group flex items-center gap-3 rounded-2xl border border-amber-500/30 bg-gradient-to-br from-amber-400/10 to-transparent p-4 shadow-card transition hover:border-amber-500/60"
                 >
                   <span className="font-display text-2xl font-bold text-accent tabular-nums">
@@ -117,7 +127,7 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-fg">{category.displayName}</span>
                     <span className="block text-sm text-fg-muted">
-                      {formatWhole(category.count)} listings
+                      <MoverListings count={category.count} />
                     </span>
                   </span>
                   <ArrowRight
@@ -134,24 +144,31 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
       <section aria-labelledby="categories-title" className="mt-12">
         <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
           <h2 id="categories-title" className="font-display text-2xl font-bold tracking-tight text-fg">
-            Categories
+            <Trans>Categories</Trans>
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <SearchField label="Search categories" value={search} onChange={setSearch} className="sm:w-72" />
+            <SearchField
+              label={t`Search categories`}
+              value={search}
+              onChange={setSearch}
+              className="sm:w-72"
+            />
             <Select
-              label="Sort by"
+              label={t`Sort by`}
               value={sort}
               onChange={setSort}
-              options={SORT_OPTIONS}
+              options={sortOptions}
               className="sm:w-44"
             />
           </div>
         </div>
         {shown.length === 0 ? (
           <div className="mt-6 flex flex-col items-start gap-4 rounded-3xl border border-dashed border-line-strong p-8">
-            <p className="text-fg-muted">No categories match your filters</p>
+            <p className="text-fg-muted">
+              <Trans>No categories match your filters</Trans>
+            </p>
             <button type="button" onClick={reset} className={buttonClass('secondary', 'sm')}>
-              Reset filters
+              <Trans>Reset filters</Trans>
             </button>
           </div>
         ) : (
@@ -168,10 +185,22 @@ function Market({ categories }: { categories: AuctionCategory[] }) {
   );
 }
 
+/**
+ * A hot mover's active listings. English writes "listings" whatever the number (the movers have
+ * several); other languages choose the form by number.
+ */
+function MoverListings({ count }: { count: number }) {
+  const listings = formatWhole(count);
+  return <Plural value={count} one={`${listings} listings`} other={`${listings} listings`} />;
+}
+
 function CategoryCard({ category }: { category: AuctionCategory }) {
+  const { t } = useLingui();
+  const count = category.count;
+  const listings = formatWhole(count);
   return (
     <Link
-      to={`/auction/${encodeURIComponent(category.key)}`}
+      to={categoryPath(category)}
       className={cardClass(
         'group flex h-full flex-col p-5 transition hover:-translate-y-0.5 hover:border-amber-500/50',
       )}
@@ -185,7 +214,7 @@ function CategoryCard({ category }: { category: AuctionCategory }) {
             {category.displayName}
           </span>
           <span className="block text-sm text-fg-muted">
-            {category.count === 1 ? '1 listing' : `${formatWhole(category.count)} listings`}
+            <Plural value={count} one={`${listings} listing`} other={`${listings} listings`} />
           </span>
         </span>
         <ArrowRight
@@ -194,8 +223,8 @@ function CategoryCard({ category }: { category: AuctionCategory }) {
         />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-3 text-sm">
-        <MiniStat label="Lowest" value={price(category.lowest)} />
-        <MiniStat label="Highest" value={price(category.highest)} />
+        <MiniStat label={t`Lowest`} value={price(category.lowest)} />
+        <MiniStat label={t`Highest`} value={price(category.highest)} />
       </dl>
     </Link>
   );

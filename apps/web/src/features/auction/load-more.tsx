@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -42,7 +43,11 @@ export function LoadMore({
   if (!hasMore) return null;
   return (
     <div ref={end} data-load-more className="mt-5 flex flex-col items-center gap-3">
-      {failed && <Alert tone="error">Failed to load listings</Alert>}
+      {failed && (
+        <Alert tone="error">
+          <Trans>Failed to load listings</Trans>
+        </Alert>
+      )}
       <button
         type="button"
         onClick={onLoad}
@@ -50,7 +55,13 @@ export function LoadMore({
         aria-busy={isLoading}
         className={buttonClass('secondary', 'sm', 'min-w-36')}
       >
-        {isLoading ? 'Loading more…' : failed ? 'Try again' : 'Load more'}
+        {isLoading ? (
+          <Trans>Loading more…</Trans>
+        ) : failed ? (
+          <Trans>Try again</Trans>
+        ) : (
+          <Trans>Load more</Trans>
+        )}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Listing } from '@prison/shared/auction';
 import { timesMoney } from '@prison/shared/money-format';
 import { ShoppingCart } from 'lucide-react';
@@ -21,12 +22,13 @@ export function PurchaseDialog({
   onClose: () => void;
   onConfirm: (listing: Listing, qty: number) => Promise<void>;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog
       open={listing !== null}
       onClose={onClose}
-      title="Confirm purchase"
-      description="Paid from your in-game balance; the items arrive in game at once. Purchases are final."
+      title={t`Confirm purchase`}
+      description={t`Paid from your in-game balance; the items arrive in game at once. Purchases are final.`}
     >
       {listing && <PurchaseForm key={listing.id} listing={listing} onConfirm={onConfirm} />}
     </Dialog>
@@ -43,6 +45,10 @@ function PurchaseForm({
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState(false);
   const chosen = Math.min(Math.max(1, qty), listing.qty);
+  const unitPrice = formatMoney(listing.price);
+  const seller = listing.sellerName;
+  const chosenCount = formatWhole(chosen);
+  const available = formatWhole(listing.qty);
   return (
     <form
       onSubmit={async (event) => {
@@ -64,7 +70,9 @@ function PurchaseForm({
           <p className="truncate font-semibold text-fg">{listing.item.name}</p>
           <ItemEnchants enchants={listing.item.enchants} className="my-0.5" />
           <p className="text-sm text-fg-muted">
-            {formatMoney(listing.price)} each · sold by {listing.sellerName}
+            <Trans>
+              {unitPrice} each · sold by {seller}
+            </Trans>
           </p>
         </div>
       </div>
@@ -72,11 +80,12 @@ function PurchaseForm({
       <div className="mt-6">
         <div className="flex items-baseline justify-between">
           <label htmlFor="purchase-qty" className="text-sm font-semibold text-fg">
-            Quantity
+            <Trans>Quantity</Trans>
           </label>
           <output htmlFor="purchase-qty" className="font-display text-lg font-bold text-fg tabular-nums">
-            {formatWhole(chosen)}{' '}
-            <span className="text-sm font-medium text-fg-muted">of {formatWhole(listing.qty)}</span>
+            <Trans comment="Purchase dialog: the units chosen, of the units left in the listing">
+              {chosenCount} <span className="text-sm font-medium text-fg-muted">of {available}</span>
+            </Trans>
           </output>
         </div>
         <input
@@ -92,12 +101,14 @@ function PurchaseForm({
         />
         <div className="mt-1 flex justify-between text-xs text-fg-muted tabular-nums">
           <span>1</span>
-          <span>{formatWhole(listing.qty)}</span>
+          <span>{available}</span>
         </div>
       </div>
 
       <div className="mt-6 flex items-baseline justify-between border-t border-line pt-4">
-        <span className="text-sm font-semibold text-fg-muted">Total</span>
+        <span className="text-sm font-semibold text-fg-muted">
+          <Trans comment="Purchase dialog: the price of the units chosen">Total</Trans>
+        </span>
         <span data-testid="purchase-total" className="font-display text-2xl font-bold text-fg tabular-nums">
           {formatMoney(timesMoney(listing.price, chosen))}
         </span>
@@ -105,11 +116,11 @@ function PurchaseForm({
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose type="button" className={buttonClass('secondary')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </DialogClose>
         <button type="submit" disabled={busy} className={buttonClass('primary')}>
           <ShoppingCart aria-hidden className="size-4" />
-          {busy ? 'Buying…' : 'Confirm purchase'}
+          {busy ? <Trans>Buying…</Trans> : <Trans>Confirm purchase</Trans>}
         </button>
       </div>
     </form>

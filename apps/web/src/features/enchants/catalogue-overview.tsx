@@ -1,31 +1,37 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ENCHANT_SYSTEMS, type Enchant } from '@prison/shared/enchants';
 import { Crown, Gem, Layers, Pickaxe, Shield } from 'lucide-react';
 import { cardClass } from '../../components/ui/card.tsx';
 import { Stat } from '../../components/ui/stat.tsx';
+import { formatWhole } from '../../lib/money.ts';
 import { catalogueStats } from './catalogue-stats.ts';
+
+/** The first tile: the whole width of a phone's grid. */
+const FIRST_TILE = 'col-span-2 lg:col-span-1';
 
 /** Spec 2.4 stat tiles, computed from the catalogue (definitions in catalogue-stats.ts). */
 export function StatTiles({ enchants }: { enchants: readonly Enchant[] }) {
+  const { t } = useLingui();
   const stats = catalogueStats(enchants);
   const tiles = [
-    { label: 'Total enchants', value: stats.total, note: 'In the Season I laboratory', icon: Layers },
+    { label: t`Total enchants`, value: stats.total, note: t`In the Season I laboratory`, icon: Layers },
     {
-      label: 'Pickaxe staples',
+      label: t`Pickaxe staples`,
       value: stats.pickaxeStaples,
-      note: 'Core Progression for the pickaxe',
+      note: t`Core Progression for the pickaxe`,
       icon: Pickaxe,
     },
     {
-      label: 'Gear & weapon updates',
+      label: t`Gear & weapon updates`,
       value: stats.gearAndWeaponUpdates,
-      note: 'New, reworked or returning off the pickaxe',
+      note: t`New, reworked or returning off the pickaxe`,
       icon: Shield,
     },
-    { label: 'Legendary unlocks', value: stats.legendaryUnlocks, note: 'The rarest tier', icon: Gem },
+    { label: t`Legendary unlocks`, value: stats.legendaryUnlocks, note: t`The rarest tier`, icon: Gem },
     {
-      label: 'Prestige exclusives',
+      label: t`Prestige exclusives`,
       value: stats.prestigeExclusives,
-      note: 'Opened by prestiging',
+      note: t`Opened by prestiging`,
       icon: Crown,
     },
   ];
@@ -38,7 +44,7 @@ export function StatTiles({ enchants }: { enchants: readonly Enchant[] }) {
           value={String(value)}
           icon={icon}
           detail={note}
-          className={index === 0 ? 'col-span-2 lg:col-span-1' : undefined}
+          className={index === 0 ? FIRST_TILE : undefined}
         />
       ))}
     </dl>
@@ -50,13 +56,14 @@ export function SystemLegend({ enchants }: { enchants: readonly Enchant[] }) {
   return (
     <section aria-labelledby="enchant-systems-title">
       <h2 id="enchant-systems-title" className="font-display text-xl font-bold tracking-tight text-fg">
-        Five enchant systems
+        <Trans>Five enchant systems</Trans>
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
         {[...ENCHANT_SYSTEMS]
           .sort((a, b) => a.order - b.order)
           .map((system) => {
             const count = enchants.filter((enchant) => enchant.system === system.id).length;
+            const shown = formatWhole(count);
             return (
               <li
                 key={system.id}
@@ -70,7 +77,7 @@ export function SystemLegend({ enchants }: { enchants: readonly Enchant[] }) {
                   style={{ backgroundColor: system.accent }}
                 />
                 <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase tabular-nums">
-                  {count} {count === 1 ? 'enchant' : 'enchants'}
+                  <Plural value={count} one={`${shown} enchant`} other={`${shown} enchants`} />
                 </p>
                 <p className="mt-1 font-semibold text-fg">{system.name}</p>
                 <p className="mt-1 hidden text-sm leading-snug text-fg-muted sm:block">{system.tagline}</p>

@@ -1,23 +1,21 @@
-import {
-  type Enchant,
-  type EnchantStatus,
-  enchantSystem,
-  RARITY_GROUPS,
-  romanLevel,
-} from '@prison/shared/enchants';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type Enchant, type EnchantStatus, enchantSystem, romanLevel } from '@prison/shared/enchants';
 import { clsx } from 'clsx';
 import { Link2, Lock, Target, Zap } from 'lucide-react';
 import { memo, type ReactNode, useId } from 'react';
 import { cardClass } from '../../components/ui/card.tsx';
 import { EnchantIcon } from './enchant-icon.tsx';
-import { RARITY_TONE, STATUS_ICON, STATUS_LABEL, STATUS_TONE } from './enchant-tones.ts';
+import { GEAR_LABEL, RARITY_LABEL, STATUS_LABEL } from './enchant-labels.ts';
+import { RARITY_TONE, STATUS_ICON, STATUS_TONE } from './enchant-tones.ts';
 
 const chip =
   'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 // Catalogue entries never change, so a card only renders again when it leaves and re-enters the list.
 export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enchant }) {
+  const { t } = useLingui();
   const titleId = useId();
+  const recommendedFor = enchant.recommendedFor;
   const system = enchantSystem(enchant.system);
   return (
     <article
@@ -53,12 +51,12 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5 px-5 pt-4">
-        <span className={clsx(chip, RARITY_TONE[enchant.rarity].badge)}>
-          {RARITY_GROUPS[enchant.rarity].label}
+        <span className={clsx(chip, RARITY_TONE[enchant.rarity].pill)}>
+          {t(RARITY_LABEL[enchant.rarity])}
         </span>
         {enchant.applicableTo.map((gear) => (
           <span key={gear} className={clsx(chip, 'bg-fg/[0.04] text-fg-muted ring-line')}>
-            {gear}
+            {t(GEAR_LABEL[gear])}
           </span>
         ))}
       </div>
@@ -67,11 +65,15 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
 
       <dl className="mx-5 mt-4 grid grid-cols-3 divide-x divide-line rounded-xl border border-line bg-surface-sunken/60 text-center dark:bg-white/[0.02]">
         <div className="px-2 py-2.5">
-          <dt className="text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Max level</dt>
+          <dt className="text-[11px] font-semibold tracking-wide text-fg-muted uppercase">
+            <Trans>Max level</Trans>
+          </dt>
           <dd className="mt-0.5 font-display text-base font-bold text-fg">{romanLevel(enchant.maxLevel)}</dd>
         </div>
         <div className="col-span-2 px-2 py-2.5">
-          <dt className="text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Energy</dt>
+          <dt className="text-[11px] font-semibold tracking-wide text-fg-muted uppercase">
+            <Trans comment="Enchant card: the energy an enchant costs">Energy</Trans>
+          </dt>
           <dd className="mt-0.5 flex items-center justify-center gap-1 text-sm font-semibold text-fg tabular-nums">
             <Zap aria-hidden className="size-3.5 shrink-0 text-accent" />
             {enchant.energyCost}
@@ -80,17 +82,17 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
       </dl>
 
       <dl className="flex flex-1 flex-col gap-2.5 px-5 pt-4 pb-5 text-sm">
-        <Detail icon={Target} term="Focus">
+        <Detail icon={Target} term={t`Focus`}>
           {enchant.focus}
         </Detail>
         {enchant.synergy && (
-          <Detail icon={Link2} term="Synergy">
+          <Detail icon={Link2} term={t`Synergy`}>
             {enchant.synergy}
           </Detail>
         )}
-        <Detail icon={Lock} term="Requires">
+        <Detail icon={Lock} term={t`Requires`}>
           {enchant.requires.length === 0 ? (
-            'Nothing: available from the start'
+            <Trans>Nothing: available from the start</Trans>
           ) : (
             <span className="flex flex-wrap gap-1.5">
               {enchant.requires.map((requirement) => (
@@ -105,13 +107,15 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
 
       <div className="border-t border-line bg-surface-sunken/50 px-5 py-4 text-sm dark:bg-white/[0.015]">
         <p className="text-fg">
-          <span className="font-semibold">Best for: </span>
-          <span className="text-fg-muted">{enchant.recommendedFor}</span>
+          <Trans comment="Enchant card: the players the enchant suits">
+            <span className="font-semibold">Best for: </span>
+            <span className="text-fg-muted">{recommendedFor}</span>
+          </Trans>
         </p>
         <p className="mt-1.5 text-fg-muted">{enchant.notes}</p>
         {enchant.tags && enchant.tags.length > 0 && (
           <ul
-            aria-label="Tags"
+            aria-label={t`Tags`}
             className="mt-3 flex flex-wrap gap-x-2.5 gap-y-1 text-xs font-medium text-fg-muted"
           >
             {enchant.tags.map((tag) => (
@@ -137,11 +141,12 @@ function Detail({ icon: Icon, term, children }: { icon: typeof Target; term: str
 }
 
 function StatusBadge({ status }: { status: EnchantStatus }) {
+  const { t } = useLingui();
   const Icon = STATUS_ICON[status];
   return (
     <span className={clsx(chip, 'mt-0.5 shrink-0', STATUS_TONE[status])}>
       <Icon aria-hidden className="size-3" />
-      {STATUS_LABEL[status]}
+      {t(STATUS_LABEL[status])}
     </span>
   );
 }

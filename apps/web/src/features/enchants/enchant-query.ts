@@ -1,5 +1,6 @@
 // Spec 4 Enchants filter state, spec 5 Enchant search rules and spec 9 Enchants sort options, as pure
 // functions over the catalogue; the page keeps the state in the URL query so a view can be shared.
+import { msg } from '@lingui/core/macro';
 import {
   ENCHANT_GEAR,
   ENCHANT_RARITIES,
@@ -15,10 +16,10 @@ import {
 import { caselessOrder } from '../../lib/caseless-order.ts';
 
 export const ENCHANT_SORTS = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: 'rarity', label: 'Rarity' },
-  { value: 'level', label: 'Max level' },
+  { value: 'featured', label: msg`Featured` },
+  { value: 'name', label: msg`Name (A–Z)` },
+  { value: 'rarity', label: msg`Rarity` },
+  { value: 'level', label: msg`Max level` },
 ] as const;
 type EnchantSort = (typeof ENCHANT_SORTS)[number]['value'];
 

@@ -1,34 +1,28 @@
 import type { EnchantRarity, EnchantStatus } from '@prison/shared/enchants';
 import { History, type LucideIcon, Sparkles, Wrench } from 'lucide-react';
 
-// The usual game colours for rarity, grey to gold; badge text keeps AA contrast in both themes.
-export const RARITY_TONE: Record<EnchantRarity, { badge: string; gem: string }> = {
+// The usual game colours for rarity, grey to gold; the rarity pill's text keeps AA contrast in both themes.
+export const RARITY_TONE: Record<EnchantRarity, { pill: string; gem: string }> = {
   simple: {
-    badge: 'bg-slate-500/12 text-slate-700 ring-slate-500/30 dark:text-slate-300',
+    pill: 'bg-slate-500/12 text-slate-700 ring-slate-500/30 dark:text-slate-300',
     gem: 'bg-slate-500/12 text-slate-600 ring-slate-500/30 dark:text-slate-300',
   },
   uncommon: {
-    badge: 'bg-emerald-500/12 text-emerald-800 ring-emerald-500/30 dark:text-emerald-300',
+    pill: 'bg-emerald-500/12 text-emerald-800 ring-emerald-500/30 dark:text-emerald-300',
     gem: 'bg-emerald-500/12 text-emerald-700 ring-emerald-500/30 dark:text-emerald-300',
   },
   elite: {
-    badge: 'bg-sky-500/12 text-sky-800 ring-sky-500/30 dark:text-sky-300',
+    pill: 'bg-sky-500/12 text-sky-800 ring-sky-500/30 dark:text-sky-300',
     gem: 'bg-sky-500/12 text-sky-700 ring-sky-500/30 dark:text-sky-300',
   },
   ultimate: {
-    badge: 'bg-violet-500/12 text-violet-800 ring-violet-500/30 dark:text-violet-300',
+    pill: 'bg-violet-500/12 text-violet-800 ring-violet-500/30 dark:text-violet-300',
     gem: 'bg-violet-500/12 text-violet-700 ring-violet-500/30 dark:text-violet-300',
   },
   legendary: {
-    badge: 'bg-amber-400/15 text-amber-800 ring-amber-500/35 dark:text-amber-300',
+    pill: 'bg-amber-400/15 text-amber-800 ring-amber-500/35 dark:text-amber-300',
     gem: 'bg-amber-400/15 text-amber-700 ring-amber-500/35 dark:text-amber-300',
   },
-};
-
-export const STATUS_LABEL: Record<EnchantStatus, string> = {
-  new: 'New',
-  reworked: 'Reworked',
-  returning: 'Returning',
 };
 
 export const STATUS_TONE: Record<EnchantStatus, string> = {

@@ -1,12 +1,14 @@
-import { ENCHANT_GEAR, ENCHANT_RARITIES, ENCHANT_STATUSES, RARITY_GROUPS } from '@prison/shared/enchants';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ENCHANT_GEAR, ENCHANT_RARITIES, ENCHANT_STATUSES } from '@prison/shared/enchants';
+import { clsx } from 'clsx';
 import { RotateCcw, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { controlClass, fieldLabelClass, Select, type SelectOption } from '../../components/ui/select.tsx';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { GEAR_LABEL, RARITY_LABEL, STATUS_LABEL } from './enchant-labels.ts';
 import { ENCHANT_SORTS, type EnchantFilters, hasActiveFilters } from './enchant-query.ts';
-import { STATUS_LABEL } from './enchant-tones.ts';
 
 interface ToolbarProps {
   filters: EnchantFilters;
@@ -14,53 +16,54 @@ interface ToolbarProps {
   onReset: () => void;
 }
 
-const RARITY_OPTIONS: SelectOption<EnchantFilters['rarity']>[] = [
-  { value: 'all', label: 'All rarities' },
-  ...ENCHANT_RARITIES.map((rarity) => ({ value: rarity, label: RARITY_GROUPS[rarity].label })),
-];
-const GEAR_OPTIONS: SelectOption<EnchantFilters['gear']>[] = [
-  { value: 'all', label: 'All gear' },
-  ...ENCHANT_GEAR.map((gear) => ({ value: gear, label: gear })),
-];
-const STATUS_OPTIONS: SelectOption<EnchantFilters['status']>[] = [
-  { value: 'all', label: 'Any status' },
-  ...ENCHANT_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] })),
-];
-
 export function EnchantToolbar({ filters, onChange, onReset }: ToolbarProps) {
+  const { t } = useLingui();
+  const sortOptions = ENCHANT_SORTS.map(({ value, label }) => ({ value, label: t(label) }));
+  const rarityOptions: SelectOption<EnchantFilters['rarity']>[] = [
+    { value: 'all', label: t`All rarities` },
+    ...ENCHANT_RARITIES.map((rarity) => ({ value: rarity, label: t(RARITY_LABEL[rarity]) })),
+  ];
+  const gearOptions: SelectOption<EnchantFilters['gear']>[] = [
+    { value: 'all', label: t`All gear` },
+    ...ENCHANT_GEAR.map((gear) => ({ value: gear, label: t(GEAR_LABEL[gear]) })),
+  ];
+  const statusOptions: SelectOption<EnchantFilters['status']>[] = [
+    { value: 'all', label: t`Any status` },
+    ...ENCHANT_STATUSES.map((status) => ({ value: status, label: t(STATUS_LABEL[status]) })),
+  ];
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to happy-dom.
     <div
       role="search"
-      aria-label="Search and filter enchants"
+      aria-label={t`Search and filter enchants`}
       className={cardClass(
         'grid grid-cols-2 gap-3 p-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end',
       )}
     >
       <SearchField filters={filters} onChange={onChange} />
       <Select
-        label="Sort by"
+        label={t`Sort by`}
         value={filters.sort}
         onChange={(sort) => onChange({ sort })}
-        options={ENCHANT_SORTS}
+        options={sortOptions}
       />
       <Select
-        label="Rarity"
+        label={t`Rarity`}
         value={filters.rarity}
         onChange={(rarity) => onChange({ rarity })}
-        options={RARITY_OPTIONS}
+        options={rarityOptions}
       />
       <Select
-        label="Gear"
+        label={t`Gear`}
         value={filters.gear}
         onChange={(gear) => onChange({ gear })}
-        options={GEAR_OPTIONS}
+        options={gearOptions}
       />
       <Select
-        label="Status"
+        label={t`Status`}
         value={filters.status}
         onChange={(status) => onChange({ status })}
-        options={STATUS_OPTIONS}
+        options={statusOptions}
       />
       <button
         type="button"
@@ -69,13 +72,14 @@ export function EnchantToolbar({ filters, onChange, onReset }: ToolbarProps) {
         className={buttonClass('secondary', 'md', 'col-span-2 w-full lg:col-span-1 lg:w-auto')}
       >
         <RotateCcw aria-hidden className="size-4" />
-        Reset filters
+        <Trans>Reset filters</Trans>
       </button>
     </div>
   );
 }
 
 function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onChange'>) {
+  const { t } = useLingui();
   // The box keeps its own text so typing never waits for the URL; it follows the URL when that changes
   // from elsewhere (Back, Forward, Reset filters, a shared link).
   const [text, setText] = useState(filters.search);
@@ -98,7 +102,9 @@ function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onCh
 
   return (
     <label className="col-span-2 block lg:col-span-1">
-      <span className={fieldLabelClass}>Search</span>
+      <span className={fieldLabelClass}>
+        <Trans comment="Label of the enchant search box">Search</Trans>
+      </span>
       <span className="relative block">
         <Search
           aria-hidden
@@ -110,9 +116,9 @@ function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onCh
           value={text}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Name, effect, system, tag…"
+          placeholder={t`Name, effect, system, tag…`}
           onChange={(event) => write(event.target.value)}
-          className={`${controlClass} pr-3 pl-10`}
+          className={clsx(controlClass, 'pr-3 pl-10')}
         />
       </span>
     </label>

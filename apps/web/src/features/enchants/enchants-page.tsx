@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import { ENCHANTS } from '@prison/shared/enchants';
 import { Sparkles } from 'lucide-react';
@@ -13,6 +14,7 @@ import { useEnchantFilters } from './use-enchant-filters.ts';
 
 /** Spec 2.4 Enchants hub: the static catalogue with search, sort and filters kept in the URL. */
 export function EnchantsPage() {
+  const { t } = useLingui();
   const { filters, update, reset } = useEnchantFilters();
   // The 47 cards render just after the rest of the page (null on the first pass), and while typing the
   // search box stays responsive: the list catches up in the background. The server's HTML holds them,
@@ -23,7 +25,7 @@ export function EnchantsPage() {
 
   return (
     <div className="relative isolate">
-      <title>{pageTitle('Enchants')}</title>
+      <title>{pageTitle(t`Enchants`)}</title>
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[34rem]">
         <div className="absolute inset-0 bg-grid opacity-60" />
         <div className="absolute inset-0 bg-[radial-gradient(40rem_26rem_at_0%_0%,rgb(251_191_36/0.18),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(139_92_246/0.14),transparent_70%)] dark:bg-[radial-gradient(40rem_26rem_at_0%_0%,rgb(245_158_11/0.14),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(124_58_237/0.2),transparent_70%)]" />
@@ -31,9 +33,11 @@ export function EnchantsPage() {
 
       <div className="container-page flex flex-col gap-10 py-12 sm:py-16">
         <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
-          <PageHeader eyebrow="Enchant laboratory" title="Enchants">
-            Every enchant of the season in one place. Search by effect, compare rarities and plan your next
-            pickaxe, blade or armour set before you spend a single point of energy.
+          <PageHeader eyebrow={t`Enchant laboratory`} title={t`Enchants`}>
+            <Trans>
+              Every enchant of the season in one place. Search by effect, compare rarities and plan your next
+              pickaxe, blade or armour set before you spend a single point of energy.
+            </Trans>
           </PageHeader>
           <button
             type="button"
@@ -41,7 +45,7 @@ export function EnchantsPage() {
             className={buttonClass('primary', 'lg', 'self-start lg:self-auto')}
           >
             <Sparkles aria-hidden className="size-4" />
-            Show new enchants
+            <Trans>Show new enchants</Trans>
           </button>
         </div>
 
@@ -50,7 +54,7 @@ export function EnchantsPage() {
 
         <section aria-labelledby="catalogue-title" className="flex flex-col gap-5">
           <h2 id="catalogue-title" className="font-display text-xl font-bold tracking-tight text-fg">
-            Catalogue
+            <Trans>Catalogue</Trans>
           </h2>
           <EnchantToolbar filters={filters} onChange={update} onReset={reset} />
           {shown && results && (

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, Check, FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -6,13 +8,14 @@ import { QuickCards } from './quick-cards.tsx';
 
 // Spec 1 marketing points.
 const HIGHLIGHTS = [
-  '90-day seasons with a mid-season refresh',
-  'One profile, linked between the web and the game',
-  'An enchant laboratory to plan every build',
-  'Cell collaboration dashboards for your gang',
+  msg`90-day seasons with a mid-season refresh`,
+  msg`One profile, linked between the web and the game`,
+  msg`An enchant laboratory to plan every build`,
+  msg`Cell collaboration dashboards for your gang`,
 ];
 
 export function Hero() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="hero-title" className="relative isolate -mt-16 overflow-hidden pt-16">
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
@@ -25,24 +28,28 @@ export function Hero() {
         <div className="lg:col-span-7">
           <p className="inline-flex items-center gap-2 rounded-full border border-amber-500/30 bg-amber-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-amber-800 uppercase dark:text-amber-200">
             <span className="size-1.5 rounded-full bg-amber-500" aria-hidden />
-            Gates open soon · 90-day seasons
+            <Trans>Gates open soon · 90-day seasons</Trans>
           </p>
           <h1
             id="hero-title"
             className="mt-6 font-display text-5xl leading-[1.02] font-bold tracking-tight text-balance text-fg sm:text-6xl lg:text-7xl"
           >
-            <span className="bg-gradient-to-br from-amber-500 via-orange-500 to-rose-500 bg-clip-text text-transparent dark:from-amber-200 dark:via-amber-400 dark:to-orange-500">
-              Season I
-            </span>{' '}
-            is coming soon
+            <Trans>
+              <span className="bg-gradient-to-br from-amber-500 via-orange-500 to-rose-500 bg-clip-text text-transparent dark:from-amber-200 dark:via-amber-400 dark:to-orange-500">
+                Season I
+              </span>{' '}
+              is coming soon
+            </Trans>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">
-            Dig your way out of the cells, rank up through prestige and carve your name into the leaderboard.
-            Every season runs for 90 days, with a mid-season refresh that shakes up the mines, the market and
-            the meta.
+            <Trans>
+              Dig your way out of the cells, rank up through prestige and carve your name into the
+              leaderboard. Every season runs for 90 days, with a mid-season refresh that shakes up the mines,
+              the market and the meta.
+            </Trans>
           </p>
           <ul className="mt-8 grid gap-3 sm:grid-cols-2">
-            {HIGHLIGHTS.map((item) => (
+            {HIGHLIGHTS.map((highlight) => t(highlight)).map((item) => (
               <li key={item} className="flex items-start gap-2.5 text-[15px] text-fg">
                 <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-700 dark:text-emerald-300">
                   <Check aria-hidden className="size-3.5" strokeWidth={3} />
@@ -53,12 +60,12 @@ export function Hero() {
           </ul>
           <div className="mt-10 grid gap-3 sm:flex sm:flex-wrap">
             <Link to="/docs" className={buttonClass('primary', 'lg')}>
-              Get ready for launch
+              <Trans>Get ready for launch</Trans>
               <ArrowRight aria-hidden className="size-4" />
             </Link>
             <Link to="/enchants" className={buttonClass('secondary', 'lg')}>
               <FlaskConical aria-hidden className="size-4" />
-              Explore the enchant lab
+              <Trans>Explore the enchant lab</Trans>
             </Link>
           </div>
         </div>

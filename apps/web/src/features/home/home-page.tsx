@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { SITE_NAME } from '@prison/shared/brand';
 import type { ReactNode } from 'react';
 import { useSiteConfig } from '../../lib/site-config.tsx';
@@ -12,10 +13,12 @@ import { SeasonSnapshot } from './season-snapshot.tsx';
  * or admin code). The lore section belongs to another feature and is handed in by the app.
  */
 export function HomePage({ lore }: { lore?: ReactNode }) {
+  const { t } = useLingui();
   const config = useSiteConfig();
+  const site = SITE_NAME;
   return (
     <>
-      <title>{`${SITE_NAME} · Season I is coming soon`}</title>
+      <title>{t`${site} · Season I is coming soon`}</title>
       <Hero />
       <SeasonSnapshot season={config.season} />
       <Roadmap />

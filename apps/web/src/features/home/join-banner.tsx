@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowRight, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -14,14 +15,14 @@ export function JoinBanner({ communityInviteUrl }: { communityInviteUrl: string 
           id="join-title"
           className="mx-auto max-w-2xl font-display text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
         >
-          Be in the yard when the gates open
+          <Trans>Be in the yard when the gates open</Trans>
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-pretty text-slate-300">
-          Read the join guide now, line up your gang and be first in the queue for Season I.
+          <Trans>Read the join guide now, line up your gang and be first in the queue for Season I.</Trans>
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/docs" className={buttonClass('primary', 'lg')}>
-            Read the join guide
+            <Trans>Read the join guide</Trans>
             <ArrowRight aria-hidden className="size-4" />
           </Link>
           {communityInviteUrl && (
@@ -36,8 +37,10 @@ export function JoinBanner({ communityInviteUrl }: { communityInviteUrl: string 
               )}
             >
               <MessagesSquare aria-hidden className="size-4" />
-              Join the community
-              <span className="sr-only">(opens in a new tab)</span>
+              <Trans>Join the community</Trans>
+              <span className="sr-only">
+                <Trans>(opens in a new tab)</Trans>
+              </span>
             </a>
           )}
         </div>

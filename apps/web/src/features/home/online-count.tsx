@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cardClass } from '../../components/ui/card.tsx';
@@ -35,17 +36,24 @@ export function OnlineCount() {
           to="/status"
           className="after:absolute after:inset-0 after:z-10 after:content-[''] focus-visible:outline-none"
         >
-          Currently online
-          <span className="sr-only"> (server status)</span>
+          <Trans>
+            Currently online<span className="sr-only"> (server status)</span>
+          </Trans>
         </Link>
       </p>
       <p className="relative mt-1 font-display text-5xl font-bold tracking-tight text-fg tabular-nums">
         <span data-testid="online-count" aria-hidden={online === null || undefined}>
           {online === null ? '—' : formatWhole(online)}
         </span>
-        {online === null && <span className="sr-only">Unknown</span>}
+        {online === null && (
+          <span className="sr-only">
+            <Trans comment="The number of players online is not known">Unknown</Trans>
+          </span>
+        )}
       </p>
-      <p className="relative mt-2 text-sm text-fg-muted">Prisoners in the yard right now</p>
+      <p className="relative mt-2 text-sm text-fg-muted">
+        <Trans>Prisoners in the yard right now</Trans>
+      </p>
     </div>
   );
 }

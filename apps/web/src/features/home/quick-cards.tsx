@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { clsx } from 'clsx';
 import { ArrowUpRight, Rocket, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { cardClass } from '../../components/ui/card.tsx';
@@ -5,15 +8,15 @@ import { cardClass } from '../../components/ui/card.tsx';
 const QUICK_CARDS = [
   {
     to: '/docs',
-    title: 'How to join',
-    text: 'Connect, link your profile and claim your first kit.',
+    title: msg`How to join`,
+    text: msg`Connect, link your profile and claim your first kit.`,
     icon: Rocket,
     tint: 'bg-sky-500/12 text-sky-700 ring-sky-500/25 dark:text-sky-300',
   },
   {
     to: '/leaderboard',
-    title: 'Leaderboard',
-    text: 'See who rules the yard this season.',
+    title: msg`Leaderboard`,
+    text: msg`See who rules the yard this season.`,
     icon: Trophy,
     tint: 'bg-amber-400/15 text-amber-700 ring-amber-500/25 dark:text-amber-300',
   },
@@ -21,6 +24,7 @@ const QUICK_CARDS = [
 
 /** Spec 2.3 quick cards. */
 export function QuickCards() {
+  const { t } = useLingui();
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4">
       {QUICK_CARDS.map(({ to, title, text, icon: Icon, tint }) => (
@@ -33,7 +37,10 @@ export function QuickCards() {
           >
             <span className="flex items-center justify-between">
               <span
-                className={`flex size-10 items-center justify-center rounded-xl ring-1 ring-inset ${tint}`}
+                className={clsx(
+                  'flex size-10 items-center justify-center rounded-xl ring-1 ring-inset',
+                  tint,
+                )}
               >
                 <Icon aria-hidden className="size-5" />
               </span>
@@ -42,8 +49,8 @@ export function QuickCards() {
                 className="size-5 text-fg-muted transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-fg"
               />
             </span>
-            <span className="mt-4 font-display text-lg font-bold text-fg">{title}</span>
-            <span className="mt-1 text-sm text-fg-muted">{text}</span>
+            <span className="mt-4 font-display text-lg font-bold text-fg">{t(title)}</span>
+            <span className="mt-1 text-sm text-fg-muted">{t(text)}</span>
           </Link>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { God, GodArtwork as GodArtworkKey } from '@prison/shared/lore';
 import { type ReactNode, useId } from 'react';
 
@@ -11,6 +12,8 @@ function polar(radius: number, degrees: number): [number, number] {
   return [round(C + radius * Math.cos(rad)), round(C + radius * Math.sin(rad))];
 }
 const pt = ([x, y]: [number, number]) => `${x},${y}`;
+/** A paint of the drawing's own gradient (or filter) `id`. */
+const paint = (id: string) => `url(#${id})`;
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);
 
 interface ArtProps {
@@ -35,14 +38,14 @@ function Halo({ accent, ids }: ArtProps) {
           <feGaussianBlur stdDeviation="4" />
         </filter>
       </defs>
-      <circle cx={C} cy={C} r="118" fill={`url(#${ids('halo')})`} />
+      <circle cx={C} cy={C} r="118" fill={paint(ids('halo'))} />
     </>
   );
 }
 
 /** Aurion: a sun-coin whose face is a vault door. */
 function EternalVault({ accent, ids }: ArtProps) {
-  const metal = `url(#${ids('metal')})`;
+  const metal = paint(ids('metal'));
   return (
     <>
       <Halo accent={accent} ids={ids} />
@@ -99,8 +102,8 @@ function EternalVault({ accent, ids }: ArtProps) {
 
 /** Chronos: an hourglass of blood-red sand with the first blade driven down through it. */
 function HourglassBlade({ accent, ids }: ArtProps) {
-  const metal = `url(#${ids('metal')})`;
-  const steel = `url(#${ids('steel')})`;
+  const metal = paint(ids('metal'));
+  const steel = paint(ids('steel'));
   return (
     <>
       <Halo accent={accent} ids={ids} />
@@ -174,7 +177,7 @@ function HourglassBlade({ accent, ids }: ArtProps) {
 
 /** Laphris: a standing stone cut as a shield, its protection rune glowing with arcane light. */
 function RuneStone({ accent, ids }: ArtProps) {
-  const glow = `url(#${ids('glow')})`;
+  const glow = paint(ids('glow'));
   const shield = 'M120 34 L180 58 L174 148 C170 178 148 198 120 212 C92 198 70 178 66 148 L60 58 Z';
   const runes = [
     'M0 -7 V7 M0 -7 L5 -2 L0 3',
@@ -206,11 +209,12 @@ function RuneStone({ accent, ids }: ArtProps) {
       <circle cx={C} cy={C} r="92" fill="none" stroke={accent.from} strokeOpacity="0.25" strokeWidth="1.5" />
       {range(8).map((i) => {
         const [x, y] = polar(98, i * 45 + 22.5);
+        const placed = `translate(${x} ${y}) rotate(${i * 45 + 22.5})`;
         return (
           <path
             key={i}
             d={runes[i % runes.length]}
-            transform={`translate(${x} ${y}) rotate(${i * 45 + 22.5})`}
+            transform={placed}
             fill="none"
             stroke={accent.from}
             strokeOpacity="0.75"
@@ -221,13 +225,7 @@ function RuneStone({ accent, ids }: ArtProps) {
         );
       })}
       <path d={shield} fill="#000" opacity="0.35" transform="translate(0 6)" />
-      <path
-        d={shield}
-        fill={`url(#${ids('stone')})`}
-        stroke={accent.from}
-        strokeOpacity="0.35"
-        strokeWidth="2"
-      />
+      <path d={shield} fill={paint(ids('stone'))} stroke={accent.from} strokeOpacity="0.35" strokeWidth="2" />
       <path
         d="M120 34 L120 212 M60 58 L96 92 M180 58 L146 96 M66 148 L92 132 M174 148 L150 136"
         stroke="#0d1017"
@@ -275,8 +273,10 @@ export function GodArtwork({ god, className }: { god: God; className?: string })
   // Gradient and filter ids must be unique per drawing, or two emblems on a page would share the first one's colours.
   const ids = (name: string) => `${base}-${name}`;
   const Art = ARTWORK[god.artwork];
+  const { t } = useLingui();
+  const name = god.name;
   return (
-    <svg viewBox="0 0 240 240" className={className} role="img" aria-label={`Emblem of ${god.name}`}>
+    <svg viewBox="0 0 240 240" className={className} role="img" aria-label={t`Emblem of ${name}`}>
       <Art accent={god.accent} ids={ids} />
     </svg>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { GODS } from '@prison/shared/lore';
 import type { CSSProperties } from 'react';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
@@ -5,15 +6,23 @@ import { GodArtwork } from './god-artwork.tsx';
 
 /** Spec 1: the lore section with the three gods. */
 export function LoreSection() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="lore-title" className="relative py-14 sm:py-20">
       <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
         <div className="absolute inset-0 bg-[radial-gradient(60rem_24rem_at_50%_60%,rgb(139_92_246/0.09),transparent_70%)]" />
       </div>
       <div className="relative container-page">
-        <SectionHeading id="lore-title" eyebrow="Lore" title="The three gods of the yard" align="center">
-          Every prisoner answers to something. Three old powers watch over the mines, the cells and the fights
-          between them. Choose who you pray to.
+        <SectionHeading
+          id="lore-title"
+          eyebrow={t`Lore`}
+          title={t`The three gods of the yard`}
+          align="center"
+        >
+          <Trans>
+            Every prisoner answers to something. Three old powers watch over the mines, the cells and the
+            fights between them. Choose who you pray to.
+          </Trans>
         </SectionHeading>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {GODS.map((god) => (
