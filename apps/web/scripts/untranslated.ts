@@ -113,6 +113,7 @@ export function untranslatedIn(file: string, source: string): Untranslated[] {
   // descriptors given to them (t({ message, comment })).
   let inTrans = 0;
   let inMacro = 0;
+  const attributeValues = new Set<number>();
   const elementName = (node: Node) => {
     const name = (node.openingElement as Node).name as Node;
     return name.type === 'JSXIdentifier' ? String(name.name) : '';
@@ -132,7 +133,7 @@ export function untranslatedIn(file: string, source: string): Untranslated[] {
       if (inTrans === 0 && isWords(String(node.value))) report(node, String(node.value));
     },
     JSXExpressionContainer(node: Node) {
-      if (inTrans > 0) return;
+      if (inTrans > 0 || attributeValues.has(node.start)) return;
       const expression = node.expression as Node;
       // A child of an element: {'words'} or {`${n} players`} or {cond ? 'a' : 'b'}.
       for (const words of expression.type === 'JSXEmptyExpression' ? [] : wordsOf(expression)) {
@@ -142,8 +143,11 @@ export function untranslatedIn(file: string, source: string): Untranslated[] {
     JSXAttribute(node: Node) {
       const name = node.name as Node;
       const key = name.type === 'JSXIdentifier' ? String(name.name) : '';
-      if (!VISIBLE_PROPS.has(key) || (node.value as Node | null)?.type === 'JSXExpressionContainer') return;
-      for (const words of wordsOf(node.value as Node)) report(words, textOf(words));
+      const value = node.value as Node | null;
+      // An attribute's {…} is its own: words there count only for a visible attribute.
+      if (value?.type === 'JSXExpressionContainer') attributeValues.add(value.start);
+      if (!VISIBLE_PROPS.has(key) || inTrans > 0) return;
+      for (const words of wordsOf(value)) report(words, textOf(words));
     },
     Property(node: Node) {
       if (inMacro > 0) return;
