@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { activateLanguage } from './i18n.ts';
 import { localClock } from './local-clock.ts';
 
 it("writes the time of day in the visitor's time zone as Intl.DateTimeFormat writes it in en-US", () => {
@@ -16,4 +17,17 @@ it("writes the time of day in the visitor's time zone as Intl.DateTimeFormat wri
       },
     ),
   );
+});
+
+it("writes the time of day as the page's language writes it, with Intl", async () => {
+  const moment = new Date(2024, 5, 15, 14, 5, 7);
+  try {
+    await activateLanguage('de');
+    expect(localClock(moment)).toBe('14:05:07');
+    await activateLanguage('pl');
+    expect(localClock(moment)).toBe('14:05:07');
+  } finally {
+    await activateLanguage('en');
+  }
+  expect(localClock(moment)).toBe('2:05:07 PM');
 });

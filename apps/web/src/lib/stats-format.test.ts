@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from './i18n.ts';
 import { formatUpToHundredths } from './money.ts';
 import { buildStatGroups, formatStatValue, isDurationStat, statLabel, statTime } from './stats-format.ts';
 
@@ -164,5 +165,33 @@ describe('buildStatGroups', () => {
   it('has no groups for no stats', () => {
     expect(buildStatGroups({})).toEqual([]);
     expect(buildStatGroups({ MOMENTUM: 1 })).toEqual([]);
+  });
+});
+
+describe('statistics in other languages', () => {
+  afterEach(async () => {
+    await activateLanguage('en');
+  });
+
+  it('write login times in Brisbane, durations and numbers as the language does', async () => {
+    await activateLanguage('de');
+    expect(statTime(LOGIN_MS)).toBe('02.01.2024, 13:04');
+    expect(statTime(0)).toBe('—');
+    expect(statTime(1e16)).toBe('—');
+    expect(formatStatValue('BLOCKS_BROKEN', 1234567)).toBe('1.234.567');
+    expect(formatStatValue('ENERGY_GAINED', 1234.5678)).toBe('1.234,57');
+    expect(plain(formatStatValue('TIME_PLAYED', 3661))).toBe('1 Std. 1 Min. 1 Sek.');
+    await activateLanguage('ru');
+    expect(statTime(LOGIN_MS / 1000)).toBe('2 янв. 2024 г., 13:04');
+  });
+
+  it("keeps the game's stat names and names the categories in the page's language", async () => {
+    await activateLanguage('pl');
+    const [blocks] = buildStatGroups({ BLOCKS_BROKEN: 12345 });
+    // Until the category is translated in the catalogue, its English name stands in.
+    expect(blocks?.category).toBe('Blocks');
+    expect(blocks?.metrics).toEqual([
+      { name: 'BLOCKS_BROKEN', label: 'Blocks Broken', value: '12\u00a0345' },
+    ]);
   });
 });

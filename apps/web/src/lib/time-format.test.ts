@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from './i18n.ts';
 import {
   formatCooldown,
   formatDuration,
@@ -173,5 +174,61 @@ describe('formatDuration (spec 9)', () => {
     expect(formatDuration(-10)).toBe('0s');
     expect(formatDuration(Number.NaN)).toBe('0s');
     expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('0s');
+  });
+});
+
+describe('times in other languages', () => {
+  afterEach(async () => {
+    await activateLanguage('en');
+  });
+
+  it('write relative times with Intl, plurals as Polish and Russian have them', async () => {
+    await activateLanguage('de');
+    expect(profileRelativeTime(NOW - 5 * MINUTE, NOW)).toBe('vor 5 Min.');
+    expect(profileRelativeTime(NOW + 2 * HOUR, NOW)).toBe('in 2 Std.');
+    expect(socialRelativeTime(new Date(NOW - 3 * DAY).toISOString(), NOW)).toBe('vor 3 Tagen');
+    expect(socialRelativeTime(new Date(NOW - 14 * DAY).toISOString(), NOW)).toBe('vor 2 Wochen');
+    await activateLanguage('pl');
+    const polish = (days: number) => socialRelativeTime(new Date(NOW - days * DAY).toISOString(), NOW);
+    expect(polish(1)).toBe('1 dzień temu');
+    expect(polish(2)).toBe('2 dni temu');
+    expect(polish(365)).toBe('1 rok temu');
+    expect(polish(2 * 365)).toBe('2 lata temu');
+    expect(polish(5 * 365)).toBe('5 lat temu');
+    expect(polish(22 * 365 + 5)).toBe('22 lata temu');
+    await activateLanguage('ru');
+    const russian = (days: number) => socialRelativeTime(new Date(NOW - days * DAY).toISOString(), NOW);
+    expect(russian(2 * 365)).toBe('2 г. назад');
+    expect(russian(5 * 365)).toBe('5 л. назад');
+    expect(russian(60)).toBe('2 мес. назад');
+    expect(profileRelativeTime(NOW - 42 * SECOND, NOW)).toBe('42 сек. назад');
+    expect(profileRelativeTime('not a date', NOW)).toBe('—');
+  });
+
+  it('write durations and cooldowns with the units of the language', async () => {
+    await activateLanguage('de');
+    expect(plain(formatDuration(3 * 86_400 + 4 * 3600 + 12 * 60 + 9))).toBe('3 Tg. 4 Std. 12 Min. 9 Sek.');
+    expect(plain(formatCooldown(4 * MINUTE))).toBe('4 Min. 0 Sek.');
+    await activateLanguage('ru');
+    expect(plain(formatDuration(2 * 86_400 + 3600 + 5))).toBe('2 дн. 1 ч 0 мин 5 с');
+    await activateLanguage('pl');
+    expect(plain(formatDuration(86_400 + 22 * 3600))).toBe('1 dzień 22 godz. 0 min 0 sek.');
+    expect(plain(formatDuration(5 * 86_400))).toBe('5 dni 0 godz. 0 min 0 sek.');
+    expect(plain(formatDuration(0))).toBe('0 sek.');
+  });
+
+  it("write timestamps in the page's language unless a locale is given", async () => {
+    await activateLanguage('de');
+    expect(formatTimestamp('2024-01-02T03:04:00Z', 'Australia/Brisbane')).toBe('02.01.2024, 13:04');
+    expect(plain(formatTimestamp('2024-01-02T03:04:00Z', 'UTC', 'en-US'))).toBe('Jan 2, 2024, 3:04 AM');
+    expect(formatTimestamp('soon')).toBe('—');
+  });
+
+  it('go back to English', async () => {
+    await activateLanguage('ru');
+    await activateLanguage('en');
+    expect(profileRelativeTime(NOW - 5 * MINUTE, NOW)).toBe('5m ago');
+    expect(formatDuration(61)).toBe('1m 1s');
+    expect(formatCooldown(0)).toBe('Ready');
   });
 });

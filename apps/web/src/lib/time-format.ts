@@ -1,4 +1,10 @@
-// Time formatting shared by the profile, social and G-Kit screens (spec 9 Formatting).
+// Time formatting shared by the profile, social and G-Kit screens (spec 9 Formatting), in the page's
+// language (docs/translations.md, Numbers and dates): English as the specification writes it, by hand;
+// other languages with Intl (relative times, units), each formatter made once when first needed.
+import { msg } from '@lingui/core/macro';
+import type { Language } from '@prison/shared/languages';
+import { translate } from './i18n.ts';
+import { intlFormatter, intlLanguage } from './money.ts';
 
 type DateInput = Date | string | number;
 
@@ -9,6 +15,21 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+const JUST_NOW = msg({
+  message: 'Just now',
+  comment: 'A moment that has only just passed (a player last seen, an activity), shown on its own',
+});
+const IN_A_FEW_SECONDS = msg({ message: 'in a few seconds', comment: 'A moment less than 5 seconds ahead' });
+const READY = msg({ message: 'Ready', comment: "A G-Kit's cooldown that is over: it can be claimed again" });
+
+/** "vor 5 Min.", "5 мин. назад": a relative time in a language other than English, Intl's short style. */
+const relativeTime = (language: Language, amount: number, unit: Intl.RelativeTimeFormatUnit): string =>
+  intlFormatter(
+    language,
+    'relative time',
+    () => new Intl.RelativeTimeFormat(language, { style: 'short' }),
+  ).format(amount, unit);
 
 /** Epoch milliseconds of a date, or NaN when it cannot be read. */
 function toMillis(value: DateInput | null | undefined): number {
@@ -28,7 +49,19 @@ export function profileRelativeTime(date: DateInput, now: number): string {
   const diff = now - then;
   const isFuture = diff < 0;
   const distance = Math.abs(diff);
-  if (distance < 5 * SECOND) return isFuture ? 'in a few seconds' : 'Just now';
+  if (distance < 5 * SECOND) return translate(isFuture ? IN_A_FEW_SECONDS : JUST_NOW);
+  const language = intlLanguage();
+  if (language) {
+    const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
+      distance < MINUTE
+        ? [Math.floor(distance / SECOND), 'second']
+        : distance < HOUR
+          ? [Math.floor(distance / MINUTE), 'minute']
+          : distance < DAY
+            ? [Math.floor(distance / HOUR), 'hour']
+            : [Math.floor(distance / DAY), 'day'];
+    return relativeTime(language, isFuture ? count : -count, unit);
+  }
   const amount =
     distance < MINUTE
       ? `${Math.floor(distance / SECOND)}s`
@@ -49,7 +82,24 @@ export function socialRelativeTime(value: string | null | undefined, now: number
   const then = toMillis(value);
   if (!Number.isFinite(then)) return MISSING_TIME;
   const diff = now - then;
-  if (diff < MINUTE) return 'Just now';
+  if (diff < MINUTE) return translate(JUST_NOW);
+  const language = intlLanguage();
+  if (language) {
+    const days = Math.floor(diff / DAY);
+    const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
+      diff < HOUR
+        ? [Math.floor(diff / MINUTE), 'minute']
+        : diff < DAY
+          ? [Math.floor(diff / HOUR), 'hour']
+          : days < 7
+            ? [days, 'day']
+            : days < 28
+              ? [Math.floor(days / 7), 'week']
+              : days < 365
+                ? [Math.max(1, Math.floor(days / 30)), 'month']
+                : [Math.floor(days / 365), 'year'];
+    return relativeTime(language, -count, unit);
+  }
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m ago`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
   const days = Math.floor(diff / DAY);
@@ -62,6 +112,8 @@ export function socialRelativeTime(value: string | null | undefined, now: number
 const timestampFormats = new Map<string, Intl.DateTimeFormat>();
 
 function timestampFormat(timeZone: string | undefined, locale: string | undefined): Intl.DateTimeFormat {
+  // A page in English writes the browser's own locale, as it always has; another, its language.
+  locale ??= intlLanguage() ?? undefined;
   const key = `${locale ?? ''}|${timeZone ?? ''}`;
   let format = timestampFormats.get(key);
   if (!format) {
@@ -73,7 +125,8 @@ function timestampFormat(timeZone: string | undefined, locale: string | undefine
 
 /**
  * Spec 9: timestamps use a medium date and short time ("Jan 2, 2024, 1:04 PM" in en-US). The
- * locale defaults to the browser's and the time zone to the viewer's; an unreadable value reads "—".
+ * locale defaults to the page's language (the browser's own on a page in English) and the time zone
+ * to the viewer's; an unreadable value reads "—".
  */
 export function formatTimestamp(
   value: DateInput | null | undefined,
@@ -85,17 +138,42 @@ export function formatTimestamp(
   return timestampFormat(timeZone, locale).format(millis);
 }
 
-/** "2d 3h 4m 5s": from the largest nonzero unit down to seconds, so "1h 0m 5s" and "45s". */
+const UNITS = [
+  ['day', 'd'],
+  ['hour', 'h'],
+  ['minute', 'm'],
+  ['second', 's'],
+] as const;
+
+/** "3 Tg.", "4 Std.": an amount of a unit in a language other than English, Intl's short style. */
+const unitAmount = (language: Language, unit: (typeof UNITS)[number][0], amount: number): string =>
+  intlFormatter(
+    language,
+    `unit ${unit}`,
+    () => new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }),
+  ).format(amount);
+
+/**
+ * "2d 3h 4m 5s": from the largest nonzero unit down to seconds, so "1h 0m 5s" and "45s". In another
+ * language each amount with its unit as Intl writes it ("2 Tg. 3 Std. 4 Min. 5 Sek.").
+ */
 function dayClock(totalSeconds: number): string {
-  const units: [number, string][] = [
-    [Math.floor(totalSeconds / 86_400), 'd'],
-    [Math.floor((totalSeconds % 86_400) / 3600), 'h'],
-    [Math.floor((totalSeconds % 3600) / 60), 'm'],
-    [totalSeconds % 60, 's'],
+  const amounts = [
+    Math.floor(totalSeconds / 86_400),
+    Math.floor((totalSeconds % 86_400) / 3600),
+    Math.floor((totalSeconds % 3600) / 60),
+    totalSeconds % 60,
   ];
-  const first = units.findIndex(([amount]) => amount > 0);
-  const shown = first === -1 ? units.slice(-1) : units.slice(first);
-  return shown.map(([amount, unit]) => `${amount}${unit}`).join(' ');
+  const first = amounts.findIndex((amount) => amount > 0);
+  const from = first === -1 ? amounts.length - 1 : first;
+  const language = intlLanguage();
+  return amounts
+    .slice(from)
+    .map((amount, index) => {
+      const [unit, short] = UNITS[from + index]!;
+      return language ? unitAmount(language, unit, amount) : `${amount}${short}`;
+    })
+    .join(' ');
 }
 
 /**
@@ -104,7 +182,7 @@ function dayClock(totalSeconds: number): string {
  * countdown never shows "0s" while time remains.
  */
 export function formatCooldown(ms: number): string {
-  if (!(ms > 0)) return 'Ready';
+  if (!(ms > 0)) return translate(READY);
   return dayClock(Math.ceil(ms / SECOND));
 }
 

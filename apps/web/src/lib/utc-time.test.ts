@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { activateLanguage } from './i18n.ts';
 import { utcClock, utcDateTime, utcDayAndClock } from './utc-time.ts';
 
 const intl = (options: Intl.DateTimeFormatOptions) =>
@@ -31,4 +32,20 @@ it('writes UTC times as Intl.DateTimeFormat writes them in en-US', () => {
     ),
     { numRuns: 2000 },
   );
+});
+
+it("writes UTC times as the page's language writes them, with Intl", async () => {
+  const moment = new Date(Date.UTC(2024, 5, 15, 14, 5));
+  try {
+    await activateLanguage('de');
+    expect(utcClock(moment)).toBe('14:05');
+    expect(utcDateTime(moment)).toBe('15.06.2024, 14:05');
+    expect(utcDayAndClock(moment)).toBe('Sa., 15. Juni, 14:05');
+    await activateLanguage('ru');
+    expect(utcDateTime(moment)).toBe('15 июн. 2024 г., 14:05');
+    await activateLanguage('en');
+    expect(utcDateTime(moment)).toBe('Jun 15, 2024, 2:05 PM');
+  } finally {
+    await activateLanguage('en');
+  }
 });
