@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
@@ -12,6 +13,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { localClock } from '../../lib/local-clock.ts';
+import { formatWhole } from '../../lib/money.ts';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -49,6 +51,7 @@ export const leaderboardRevalidates: ShouldRevalidateFunction = ({ currentUrl, n
 
 /** Spec 2.9. The chosen ranking lives in ?metric= so it can be linked and survives a reload. */
 export function LeaderboardPage() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const metric = chosenMetric(params);
   const feed = useLeaderboardFeed(metric);
@@ -68,7 +71,7 @@ export function LeaderboardPage() {
 
   return (
     <div className="relative isolate">
-      <title>{pageTitle('Leaderboard')}</title>
+      <title>{pageTitle(t`Leaderboard`)}</title>
       <PageBackdrop
         glow="bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(251_191_36/0.2),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(139_92_246/0.12),transparent_70%)] dark:bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(245_158_11/0.14),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(124_58_237/0.18),transparent_70%)]"
         height="h-[36rem]"
@@ -77,9 +80,8 @@ export function LeaderboardPage() {
       <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
         <div className="grid gap-6 lg:grid-cols-12 lg:items-end">
           <div className="lg:col-span-8">
-            <PageHeader eyebrow="Hall of fame" title="Leaderboard">
-              The top {LEADERBOARD_LIMIT} prisoners of the season, ranked live as they mine, level up and cash
-              in. Pick a ranking, sort the table any way you like, and watch the podium change hands.
+            <PageHeader eyebrow={t`Hall of fame`} title={t`Leaderboard`}>
+              <Intro />
             </PageHeader>
           </div>
           <div className="lg:col-span-4">
@@ -90,7 +92,10 @@ export function LeaderboardPage() {
         <Tabs.Root value={metric} onValueChange={choose} className="mt-10 sm:mt-12">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <Tabs.List
-              aria-label="Ranking"
+              aria-label={t({
+                message: 'Ranking',
+                comment: 'Tabs that choose which ranking the leaderboard shows',
+              })}
               className={cardClass('grid grid-cols-4 gap-1 p-1 sm:inline-grid sm:w-auto')}
             >
               {METRICS.map(({ id, label, icon: Icon }) => (
@@ -105,24 +110,18 @@ export function LeaderboardPage() {
                   )}
                 >
                   <Icon aria-hidden className="hidden size-4 min-[400px]:block" />
-                  {label}
+                  {t(label)}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <LivePill status={feed.status} subject="Live rankings" className="self-start sm:self-auto">
-              {feed.updatedAt && (
-                <span className="font-normal text-fg-muted">
-                  · Updated <time dateTime={feed.updatedAt.toISOString()}>{localClock(feed.updatedAt)}</time>
-                </span>
-              )}
+            <LivePill status={feed.status} subject={t`Live rankings`} className="self-start sm:self-auto">
+              {feed.updatedAt && <UpdatedAt at={feed.updatedAt} />}
             </LivePill>
           </div>
 
           {METRICS.map((info) => (
             <Tabs.Content key={info.id} value={info.id} className="mt-6 focus-visible:outline-none">
-              <p className="max-w-3xl text-base text-pretty text-fg-muted">
-                <span className="font-semibold text-fg">{info.label}.</span> {info.description}
-              </p>
+              <MetricDescription metric={info} />
               <Board metric={info} />
             </Tabs.Content>
           ))}
@@ -132,7 +131,45 @@ export function LeaderboardPage() {
   );
 }
 
+/** The page header's text: how many players the leaderboard ranks. */
+function Intro() {
+  const limit = formatWhole(LEADERBOARD_LIMIT);
+  return (
+    <Trans comment="{limit} is how many players the leaderboard shows (50)">
+      The top {limit} prisoners of the season, ranked live as they mine, level up and cash in. Pick a ranking,
+      sort the table any way you like, and watch the podium change hands.
+    </Trans>
+  );
+}
+
+/** When the live feed last pushed the ranking, by the visitor's clock. */
+function UpdatedAt({ at }: { at: Date }) {
+  const time = localClock(at);
+  return (
+    <span className="font-normal text-fg-muted">
+      <Trans comment="After the live state of the rankings: when they last changed">
+        · Updated <time dateTime={at.toISOString()}>{time}</time>
+      </Trans>
+    </span>
+  );
+}
+
+/** The chosen ranking's name and what it ranks by. */
+function MetricDescription({ metric }: { metric: MetricInfo }) {
+  const { t } = useLingui();
+  const ranking = t(metric.label);
+  const description = t(metric.description);
+  return (
+    <p className="max-w-3xl text-base text-pretty text-fg-muted">
+      <Trans comment="A ranking's name, then what it ranks players by">
+        <span className="font-semibold text-fg">{ranking}.</span> {description}
+      </Trans>
+    </p>
+  );
+}
+
 function Board({ metric }: { metric: MetricInfo }) {
+  const { t } = useLingui();
   const { data, isError } = useLeaderboard(metric.id);
   const session = useSession();
 
@@ -145,14 +182,14 @@ function Board({ metric }: { metric: MetricInfo }) {
       // Spec 2.9 / 8: Retry reloads the page.
       <LoadError
         className="mt-8"
-        message="Failed to load leaderboard."
-        retryLabel="Retry"
+        message={t`Failed to load leaderboard.`}
+        retryLabel={t`Retry`}
         onRetry={() => window.location.reload()}
       />
     );
   }
   return (
-    <div className="mt-8 space-y-8" role="status" aria-label="Loading the leaderboard">
+    <div className="mt-8 space-y-8" role="status" aria-label={t`Loading the leaderboard`}>
       <SummarySkeleton />
       <PodiumSkeleton />
       <TableSkeleton />
@@ -172,11 +209,14 @@ const Rankings = memo(function Rankings({
   metric: MetricInfo;
   ownUuid?: string;
 }) {
+  const { t } = useLingui();
+  const count = formatWhole(entries.length);
+  const ranking = t(metric.label);
   return (
     <div className="mt-8 space-y-10">
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="sr-only">
-          Summary
+          <Trans comment="Heading of the leaderboard's figures: top player, averages, median">Summary</Trans>
         </h2>
         <SummaryPanel entries={entries} metric={metric} />
       </section>
@@ -184,14 +224,20 @@ const Rankings = memo(function Rankings({
       <section aria-labelledby="table-title">
         <div className="mb-4 flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between sm:gap-4">
           <h2 id="table-title" className="font-display text-2xl font-bold tracking-tight text-fg">
-            Top {entries.length} by {metric.label}
+            <Trans comment="Heading of the leaderboard's table: {count} players ranked by {ranking} (Level, XP...)">
+              Top {count} by {ranking}
+            </Trans>
           </h2>
           <p className="text-sm text-fg-muted">
-            <span className="hidden sm:inline">Select a column heading to sort.</span>
-            <span className="sm:hidden">Swipe the table for more columns.</span>
+            <span className="hidden sm:inline">
+              <Trans>Select a column heading to sort.</Trans>
+            </span>
+            <span className="sm:hidden">
+              <Trans>Swipe the table for more columns.</Trans>
+            </span>
           </p>
         </div>
-        <LeaderboardTable entries={entries} metric={metric.id} metricLabel={metric.label} ownUuid={ownUuid} />
+        <LeaderboardTable entries={entries} metric={metric.id} metricLabel={ranking} ownUuid={ownUuid} />
       </section>
     </div>
   );
@@ -203,9 +249,11 @@ function EmptyBoard() {
       <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-400/10 text-accent ring-1 ring-amber-400/25">
         <Trophy aria-hidden className="size-7" />
       </span>
-      <p className="mt-5 font-display text-xl font-bold text-fg">No leaderboard data yet.</p>
+      <p className="mt-5 font-display text-xl font-bold text-fg">
+        <Trans>No leaderboard data yet.</Trans>
+      </p>
       <p className="mt-2 max-w-md text-sm text-fg-muted">
-        Rankings appear here as soon as prisoners join the server and start mining.
+        <Trans>Rankings appear here as soon as prisoners join the server and start mining.</Trans>
       </p>
     </div>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -10,25 +13,45 @@ import { formatWhole } from '../../lib/money.ts';
 import { formatBalance } from './format.ts';
 import { DEFAULT_SORT, nextSort, type RankedEntry, type Sort, type SortKey, sortEntries } from './sort.ts';
 
-const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
-  { key: 'position', label: '#', numeric: true },
-  { key: 'username', label: 'Player', numeric: false },
-  { key: 'level', label: 'Level', numeric: true },
-  { key: 'xp', label: 'XP', numeric: true },
-  { key: 'prestige', label: 'Prestige', numeric: true },
-  { key: 'rank', label: 'Rank', numeric: false },
-  { key: 'balance', label: 'Balance', numeric: true },
+const COLUMNS: { key: SortKey; label: MessageDescriptor; numeric: boolean }[] = [
+  {
+    key: 'position',
+    label: msg({ message: '#', comment: "Leaderboard column: the player's place" }),
+    numeric: true,
+  },
+  { key: 'username', label: msg({ message: 'Player', comment: 'Leaderboard column' }), numeric: false },
+  { key: 'level', label: msg({ message: 'Level', comment: 'Leaderboard column' }), numeric: true },
+  {
+    key: 'xp',
+    label: msg({ message: 'XP', comment: 'Leaderboard column: experience points' }),
+    numeric: true,
+  },
+  { key: 'prestige', label: msg({ message: 'Prestige', comment: 'Leaderboard column' }), numeric: true },
+  {
+    key: 'rank',
+    label: msg({ message: 'Rank', comment: "Leaderboard column: the player's rank in the game" }),
+    numeric: false,
+  },
+  {
+    key: 'balance',
+    label: msg({ message: 'Balance', comment: 'Leaderboard column: money in hand' }),
+    numeric: true,
+  },
 ];
 
-const SORTED_BY: Record<SortKey, string> = {
-  position: 'place',
-  username: 'player name',
-  level: 'level',
-  xp: 'XP',
-  prestige: 'prestige',
-  rank: 'rank',
-  balance: 'balance',
+/** How the table is sorted, read out in its caption. */
+const SORTED_BY: Record<SortKey, Record<Sort['direction'], MessageDescriptor>> = {
+  position: { asc: msg`Sorted by place, ascending.`, desc: msg`Sorted by place, descending.` },
+  username: { asc: msg`Sorted by player name, ascending.`, desc: msg`Sorted by player name, descending.` },
+  level: { asc: msg`Sorted by level, ascending.`, desc: msg`Sorted by level, descending.` },
+  xp: { asc: msg`Sorted by XP, ascending.`, desc: msg`Sorted by XP, descending.` },
+  prestige: { asc: msg`Sorted by prestige, ascending.`, desc: msg`Sorted by prestige, descending.` },
+  rank: { asc: msg`Sorted by rank, ascending.`, desc: msg`Sorted by rank, descending.` },
+  balance: { asc: msg`Sorted by balance, ascending.`, desc: msg`Sorted by balance, descending.` },
 };
+
+/** The table's sort as aria-sort names it. */
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 // The # and Player columns stay in view while the rest scrolls sideways on a phone.
 const STICKY_POSITION = 'sticky left-0 z-10 w-12 min-w-12';
@@ -44,6 +67,7 @@ interface LeaderboardTableProps {
 
 /** Spec 2.9: the sortable table of the loaded ranking. */
 export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: LeaderboardTableProps) {
+  const { t } = useLingui();
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const rows = useMemo(
     () =>
@@ -53,7 +77,18 @@ export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: Lead
       ),
     [entries, sort],
   );
-  const sortedBy = `Sorted by ${SORTED_BY[sort.key]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`;
+  const ranking = metricLabel;
+  const total = entries.length;
+  const count = formatWhole(total);
+  const top = t({
+    message: plural(total, {
+      one: `Top ${count} players by ${ranking}.`,
+      other: `Top ${count} players by ${ranking}.`,
+    }),
+    comment:
+      "The leaderboard table's caption, for screen readers: {ranking} is the ranking's name (Level, XP...)",
+  });
+  const sortedBy = t(SORTED_BY[sort.key][sort.direction]);
 
   return (
     // Off screen (below the podium on a phone) the browser skips laying out and painting the table's
@@ -62,21 +97,20 @@ export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: Lead
       className={cardClass('overflow-hidden [content-visibility:auto] [contain-intrinsic-size:auto_2600px]')}
     >
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard. */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label={`${metricLabel} ranking table`}>
+      <section className="overflow-x-auto" tabIndex={0} aria-label={t`${ranking} ranking table`}>
         <table className="w-full min-w-[46rem] border-collapse text-sm">
-          <caption className="sr-only">
-            {`Top ${entries.length} players by ${metricLabel}. ${sortedBy}.`}
-          </caption>
+          <caption className="sr-only">{`${top} ${sortedBy}`}</caption>
           <thead>
             <tr className="border-b border-line bg-surface-sunken text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
               {COLUMNS.map(({ key, label, numeric }) => {
                 const active = sort.key === key;
                 const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+                const order = active ? ARIA_SORT[sort.direction] : 'none';
                 return (
                   <th
                     key={key}
                     scope="col"
-                    aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    aria-sort={order}
                     className={clsx(
                       'px-2 py-1.5 first:pl-1.5 last:pr-1.5 sm:first:pl-2.5 sm:last:pr-2.5',
                       numeric && key !== 'position' && 'text-right',
@@ -93,7 +127,7 @@ export function LeaderboardTable({ entries, metric, metricLabel, ownUuid }: Lead
                         numeric && key !== 'position' && 'flex-row-reverse',
                       )}
                     >
-                      {label}
+                      {t(label)}
                       <Icon aria-hidden className={clsx('size-3.5', active ? 'text-accent' : 'opacity-50')} />
                     </button>
                   </th>
@@ -143,7 +177,7 @@ const Row = memo(
             <PlayerLink username={row.username} className="truncate font-semibold text-fg" />
             {own && (
               <span className="rounded-full bg-amber-400/25 px-1.5 py-0.5 text-[10px] font-bold text-amber-800 uppercase dark:text-amber-200">
-                You
+                <Trans comment="Marks the signed-in player's own row in the leaderboard">You</Trans>
               </span>
             )}
           </span>

@@ -1,20 +1,40 @@
 // Spec 2.9: the four rankings, each with its description, and how each shows its figure.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { LeaderboardEntry, LeaderboardMetric } from '@prison/shared/leaderboard';
 import { Coins, Crown, type LucideIcon, Pickaxe, Sparkles } from 'lucide-react';
+import { translate } from '../../lib/i18n.ts';
 import { formatWhole } from '../../lib/money.ts';
 import { formatAverage, formatBalance } from './format.ts';
 import { type Arithmetic, type LeaderboardSummary, MONEY, NUMBERS, summarize } from './summary.ts';
 
 export interface MetricInfo {
   id: LeaderboardMetric;
-  label: string;
-  description: string;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
   icon: LucideIcon;
   /** A player's figure, e.g. "Level 80" or "$1,250". */
   show: (entry: LeaderboardEntry) => string;
   /** The summary over the loaded entries, its averages and median as shown, e.g. "Level 42.5". */
   summarize: (entries: readonly LeaderboardEntry[]) => LeaderboardSummary<string>;
 }
+
+/** "Level 80", "Level 42.5": a level already formatted, in the page's language. */
+export const levelText = (level: string): string =>
+  translate(msg({ message: `Level ${level}`, comment: "A player's level, or an average of levels" }));
+
+/** "1,250 XP": experience points already formatted, in the page's language. */
+export const xpText = (xp: string): string =>
+  translate(msg({ message: `${xp} XP`, comment: 'Experience points a player has earned' }));
+
+/** "Prestige 3", "Prestige 2.5": a prestige already formatted, in the page's language. */
+const prestigeText = (prestige: string): string =>
+  translate(
+    msg({
+      message: `Prestige ${prestige}`,
+      comment: "A player's prestige (how often they reset at the level cap), or an average of prestiges",
+    }),
+  );
 
 /** How a ranking reads its figure from an entry, does its sums (money exactly) and writes it. */
 function figure<T>(
@@ -41,44 +61,44 @@ function figure<T>(
 export const METRICS: readonly MetricInfo[] = [
   {
     id: 'level',
-    label: 'Level',
-    description: 'Who has climbed the highest this season. Players on the same level are split by XP.',
+    label: msg({ message: 'Level', comment: 'The leaderboard ranking by level' }),
+    description: msg`Who has climbed the highest this season. Players on the same level are split by XP.`,
     icon: Pickaxe,
     ...figure(
       (e) => e.level,
       NUMBERS,
-      (v) => `Level ${formatWhole(v)}`,
-      (v) => `Level ${formatAverage(v)}`,
+      (v) => levelText(formatWhole(v)),
+      (v) => levelText(formatAverage(v)),
     ),
   },
   {
     id: 'xp',
-    label: 'XP',
-    description: 'Every point of experience earned in the mines, from quests and from enchant procs.',
+    label: msg({ message: 'XP', comment: 'The leaderboard ranking by experience points' }),
+    description: msg`Every point of experience earned in the mines, from quests and from enchant procs.`,
     icon: Sparkles,
     ...figure(
       (e) => e.xp,
       NUMBERS,
-      (v) => `${formatWhole(v)} XP`,
-      (v) => `${formatWhole(v)} XP`,
+      (v) => xpText(formatWhole(v)),
+      (v) => xpText(formatWhole(v)),
     ),
   },
   {
     id: 'prestige',
-    label: 'Prestige',
-    description: 'Veterans who hit the level cap and reset for glory, up to Prestige 5. Ties go to XP.',
+    label: msg({ message: 'Prestige', comment: 'The leaderboard ranking by prestige' }),
+    description: msg`Veterans who hit the level cap and reset for glory, up to Prestige 5. Ties go to XP.`,
     icon: Crown,
     ...figure(
       (e) => e.prestige,
       NUMBERS,
-      (v) => `Prestige ${formatWhole(v)}`,
-      (v) => `Prestige ${formatAverage(v)}`,
+      (v) => prestigeText(formatWhole(v)),
+      (v) => prestigeText(formatAverage(v)),
     ),
   },
   {
     id: 'balance',
-    label: 'Balance',
-    description: 'The deepest pockets in the yard: money in hand right now, rounded to the dollar.',
+    label: msg({ message: 'Balance', comment: 'The leaderboard ranking by money in hand' }),
+    description: msg`The deepest pockets in the yard: money in hand right now, rounded to the dollar.`,
     icon: Coins,
     ...figure((e) => e.balance, MONEY, formatBalance, formatBalance),
   },

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Users } from 'lucide-react';
 import { cardClass } from '../../components/ui/card.tsx';
 import { LiveLabel } from '../../components/ui/live-status.tsx';
@@ -15,7 +16,7 @@ export function PlayersOnline() {
       />
       <div className="relative flex items-center justify-between gap-3">
         <h2 id="players-online-title" className="text-sm font-medium text-fg-muted">
-          Players online
+          <Trans>Players online</Trans>
         </h2>
         <Users aria-hidden className="size-5 text-fg-muted" />
       </div>
@@ -24,11 +25,19 @@ export function PlayersOnline() {
           <span data-testid="players-online-count" aria-hidden={online === null || undefined}>
             {online === null ? '—' : formatWhole(online)}
           </span>
-          {online === null && <span className="sr-only">Unknown</span>}
+          {online === null && (
+            <span className="sr-only">
+              <Trans comment="How many players are online, while the live count has not arrived">
+                Unknown
+              </Trans>
+            </span>
+          )}
         </span>
         <LiveLabel status={status} />
       </p>
-      <p className="relative mt-1 text-sm text-fg-muted">Prisoners in the yard right now</p>
+      <p className="relative mt-1 text-sm text-fg-muted">
+        <Trans>Prisoners in the yard right now</Trans>
+      </p>
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { clsx } from 'clsx';
 import { Crown, Medal } from 'lucide-react';
@@ -7,14 +9,14 @@ import { FigureText } from '../../components/ui/figure-text.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { formatWhole } from '../../lib/money.ts';
-import type { MetricInfo } from './metrics.ts';
+import { levelText, type MetricInfo, xpText } from './metrics.ts';
 
 // Spec 2.9 / 9: a podium of the top 3.
 const PODIUM_SIZE = 3;
 
 const PLACES = [
   {
-    label: 'Champion',
+    label: msg({ message: 'Champion', comment: 'The first place on the leaderboard podium' }),
     icon: Crown,
     chip: 'bg-amber-400/20 text-amber-800 ring-amber-500/40 dark:text-amber-200',
     ring: 'ring-amber-400',
@@ -24,7 +26,7 @@ const PLACES = [
     order: 'sm:order-2',
   },
   {
-    label: 'Runner-up',
+    label: msg({ message: 'Runner-up', comment: 'The second place on the leaderboard podium' }),
     icon: Medal,
     chip: 'bg-slate-400/20 text-slate-700 ring-slate-400/50 dark:text-slate-200',
     ring: 'ring-slate-300 dark:ring-slate-400',
@@ -33,7 +35,7 @@ const PLACES = [
     order: 'sm:order-1',
   },
   {
-    label: 'Contender',
+    label: msg({ message: 'Contender', comment: 'The third place on the leaderboard podium' }),
     icon: Medal,
     chip: 'bg-orange-500/15 text-orange-800 ring-orange-600/35 dark:text-orange-300',
     ring: 'ring-orange-400 dark:ring-orange-500',
@@ -45,24 +47,30 @@ const PLACES = [
 
 /** A second figure under the name, other than the one the ranking is by. */
 function secondary(entry: LeaderboardEntry, metric: MetricInfo): string {
-  return metric.id === 'level' ? `${formatWhole(entry.xp)} XP` : `Level ${formatWhole(entry.level)}`;
+  return metric.id === 'level' ? xpText(formatWhole(entry.xp)) : levelText(formatWhole(entry.level));
 }
 
 export function Podium({ entries, metric }: { entries: readonly LeaderboardEntry[]; metric: MetricInfo }) {
+  const { t } = useLingui();
   const top = entries.slice(0, PODIUM_SIZE);
   return (
     <section aria-labelledby="podium-title">
       <h2 id="podium-title" className="sr-only">
-        Podium
+        <Trans comment="Heading of the top 3 players of the leaderboard">Podium</Trans>
       </h2>
       <ol className="mx-auto grid max-w-5xl gap-3 sm:grid-cols-3 sm:items-end sm:gap-4">
         {top.map((entry, index) => {
           const place = PLACES[index] as (typeof PLACES)[number];
           const Icon = place.icon;
+          const placeName = t(place.label);
+          const player = entry.username;
           return (
             <li key={entry.uuid} className={clsx('flex flex-col', place.order)}>
               <article
-                aria-label={`${place.label}: ${entry.username}`}
+                aria-label={t({
+                  message: `${placeName}: ${player}`,
+                  comment: 'A place on the podium (Champion...) and the player in it',
+                })}
                 className={clsx(
                   'relative flex items-center gap-4 overflow-hidden rounded-2xl border border-line bg-surface p-4 shadow-card',
                   'sm:flex-col sm:rounded-b-none sm:border-b-0 sm:px-5 sm:pt-6 sm:pb-5 sm:text-center',
@@ -87,7 +95,7 @@ export function Podium({ entries, metric }: { entries: readonly LeaderboardEntry
                     )}
                   >
                     <Icon aria-hidden className="size-3.5" />
-                    {place.label}
+                    {placeName}
                   </p>
                   <h3 className="mt-2 truncate font-display text-xl font-bold text-fg sm:max-w-full">
                     <PlayerLink username={entry.username} />

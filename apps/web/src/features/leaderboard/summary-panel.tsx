@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { LeaderboardEntry } from '@prison/shared/leaderboard';
 import { BarChart3, Crown, Scale, Sigma, Users } from 'lucide-react';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
@@ -5,6 +7,9 @@ import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import type { MetricInfo } from './metrics.ts';
 import { TOP_TEN } from './summary.ts';
+
+/** The top player's card spans two columns until the five cards fit one row. */
+const TOP_PLAYER_SPAN = 'col-span-2 lg:col-span-1';
 
 /** Spec 2.9 summary, over the loaded entries of the chosen ranking (summary.ts). */
 export function SummaryPanel({
@@ -14,32 +19,45 @@ export function SummaryPanel({
   entries: readonly LeaderboardEntry[];
   metric: MetricInfo;
 }) {
+  const { t } = useLingui();
   const summary = metric.summarize(entries);
   const show = (value: string | null) => value ?? '—';
   const top = summary.topPlayer;
+  const first = Math.min(TOP_TEN, summary.rosterSize);
+  const count = formatWhole(first);
   const stats = [
     {
-      label: 'Top 10 average',
+      label: t`Top 10 average`,
       value: show(summary.topTenAverage),
-      detail: `Mean of the first ${Math.min(TOP_TEN, summary.rosterSize)} players`,
+      detail: t`${plural(first, { one: `Mean of the first ${count} players`, other: `Mean of the first ${count} players` })}`,
       icon: BarChart3,
     },
-    { label: 'Median', value: show(summary.median), detail: 'Half the roster is above this', icon: Scale },
-    { label: 'Server average', value: show(summary.average), detail: 'Mean across the roster', icon: Sigma },
     {
-      label: 'Roster size',
+      label: t({ message: 'Median', comment: "The leaderboard's middle figure" }),
+      value: show(summary.median),
+      detail: t`Half the roster is above this`,
+      icon: Scale,
+    },
+    {
+      label: t`Server average`,
+      value: show(summary.average),
+      detail: t`Mean across the roster`,
+      icon: Sigma,
+    },
+    {
+      label: t`Roster size`,
       value: formatWhole(summary.rosterSize),
-      detail: 'Ranked players on this board',
+      detail: t`Ranked players on this board`,
       icon: Users,
     },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
       <Stat
-        label="Top player"
+        label={t`Top player`}
         icon={Crown}
         tone="accent"
-        className="col-span-2 lg:col-span-1"
+        className={TOP_PLAYER_SPAN}
         value={
           top ? (
             <span className="min-w-0 truncate sm:text-2xl">
@@ -49,7 +67,7 @@ export function SummaryPanel({
             '—'
           )
         }
-        detail={top ? metric.show(top) : 'Nobody ranked yet'}
+        detail={top ? metric.show(top) : t`Nobody ranked yet`}
       />
       {stats.map((stat) => (
         <Stat key={stat.label} {...stat} />
@@ -62,7 +80,7 @@ export function SummarySkeleton() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-hidden>
       {Array.from({ length: 5 }, (_, i) => (
-        <StatSkeleton key={i} className={i === 0 ? 'col-span-2 lg:col-span-1' : undefined} />
+        <StatSkeleton key={i} className={i === 0 ? TOP_PLAYER_SPAN : undefined} />
       ))}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ServerStatus, StatusSeries } from '@prison/shared/status';
 import { STATUS_RANGES, type StatusRange } from '@prison/shared/status-ranges';
 import { clsx } from 'clsx';
@@ -9,7 +10,7 @@ import { cardClass } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { useNearScreen } from '../../lib/use-near-screen.ts';
-import { describeHistory, perBucket, RANGES, summarizeSeries } from './status-model.ts';
+import { describeHistory, historyCaption, RANGES, summarizeSeries } from './status-model.ts';
 
 /** The chart's code, uPlot included: its own chunk, fetched once the chart comes on screen. */
 const StatusChart = lazy(async () => ({ default: (await import('./status-chart.tsx')).StatusChart }));
@@ -26,20 +27,19 @@ export function HistoryCard({
   range: StatusRange;
   onRangeChange: (range: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="history-title" className={cardClass('p-5 sm:p-6')}>
       <Tabs.Root value={range} onValueChange={onRangeChange}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div>
             <h2 id="history-title" className="font-display text-xl font-bold tracking-tight text-fg">
-              Players online
+              <Trans>Players online</Trans>
             </h2>
-            <p className="mt-1 text-sm text-fg-muted">
-              The most players online {perBucket(history[range].step)}, over {RANGES[range].span}.
-            </p>
+            <p className="mt-1 text-sm text-fg-muted">{historyCaption(range, history[range].step)}</p>
           </div>
           <Tabs.List
-            aria-label="Time range"
+            aria-label={t`Time range`}
             className="grid shrink-0 grid-cols-3 gap-1 rounded-xl border border-line bg-surface-sunken p-1 sm:inline-grid"
           >
             {STATUS_RANGES.map((id) => (
@@ -53,7 +53,7 @@ export function HistoryCard({
                   'data-[state=active]:text-amber-950 data-[state=active]:shadow-[0_6px_18px_-8px_rgb(245_158_11/0.6)]',
                 )}
               >
-                {RANGES[id].label}
+                {t(RANGES[id].label)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -69,6 +69,7 @@ export function HistoryCard({
 }
 
 function RangeHistory({ range, series }: { range: StatusRange; series: StatusSeries }) {
+  const { t } = useLingui();
   const summary = summarizeSeries(series);
   const captionId = useId();
   const place = useRef<HTMLDivElement>(null);
@@ -76,9 +77,18 @@ function RangeHistory({ range, series }: { range: StatusRange; series: StatusSer
   const near = useNearScreen(place, '0px');
   if (!summary) return <NoHistory />;
   const figures = [
-    { label: 'Peak', value: summary.peak },
-    { label: 'Average', value: summary.average },
-    { label: 'Lowest', value: summary.low },
+    {
+      label: t({ message: 'Peak', comment: 'The most players online over the chart range' }),
+      value: summary.peak,
+    },
+    {
+      label: t({ message: 'Average', comment: 'Players online on average over the chart range' }),
+      value: summary.average,
+    },
+    {
+      label: t({ message: 'Lowest', comment: 'The fewest players online over the chart range' }),
+      value: summary.low,
+    },
   ];
   return (
     // Named by its caption explicitly: not every assistive technology reads a figcaption as the name.
@@ -120,9 +130,11 @@ function NoHistory() {
       <span className="flex size-12 items-center justify-center rounded-2xl bg-amber-400/10 text-accent ring-1 ring-amber-400/25">
         <ChartArea aria-hidden className="size-6" />
       </span>
-      <p className="mt-4 font-display text-lg font-bold text-fg">No history yet</p>
+      <p className="mt-4 font-display text-lg font-bold text-fg">
+        <Trans>No history yet</Trans>
+      </p>
       <p className="mt-1 max-w-sm text-sm text-fg-muted">
-        The chart fills in as the game server reports, one sample a minute.
+        <Trans>The chart fills in as the game server reports, one sample a minute.</Trans>
       </p>
     </div>
   );

@@ -2,10 +2,13 @@
 // loads this module lazily, so uPlot stays in its own chunk (scripts/check-budget.mjs fails the build
 // if it reaches any other page). The canvas is hidden from assistive technology: the page shows the
 // history's summary as text beside it.
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { StatusRange, StatusSeries } from '@prison/shared/status';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
-import { formatWhole } from '../../lib/money.ts';
+import { translate } from '../../lib/i18n.ts';
+import { formatWhole, intlFormatter, intlLanguage } from '../../lib/money.ts';
 import { bucketTime } from './status-model.ts';
 
 interface ThemeColors {
@@ -113,20 +116,42 @@ function isolatedPoints(u: uPlot, seriesIndex: number, show: boolean): number[] 
   return isolated.length > 0 ? isolated : null;
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const DAY = 86_400;
-const hourFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric' });
-const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/**
+ * The axes' formats, in the page's language: on a page in English, counts in en-US and times in the
+ * browser's own locale, as the chart has always written them.
+ */
+function axisFormats() {
+  const language = intlLanguage();
+  return intlFormatter(language ?? 'en', 'status chart axes', () => ({
+    compact: new Intl.NumberFormat(language ?? 'en-US', { notation: 'compact', maximumFractionDigits: 1 }),
+    hour: new Intl.DateTimeFormat(language ?? undefined, { hour: 'numeric' }),
+    weekday: new Intl.DateTimeFormat(language ?? undefined, { weekday: 'short', day: 'numeric' }),
+    date: new Intl.DateTimeFormat(language ?? undefined, { month: 'short', day: 'numeric' }),
+  }));
+}
+
+/** "143 players online", in the page's language. */
+function onlineText(count: number): string {
+  const players = formatWhole(count);
+  return translate(
+    msg({
+      message: plural(count, { one: `${players} player online`, other: `${players} players online` }),
+      comment: 'Tooltip of a point of the players-online chart',
+    }),
+  );
+}
 
 /** Hours over a day; over a week the day at midnight and the hour between; dates over a month. */
 function timeTicks(range: StatusRange) {
   return (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
     splits.map((at) => {
       const date = new Date(at * 1000);
-      if (increment >= DAY) return dateFormat.format(date);
+      const formats = axisFormats();
+      if (increment >= DAY) return formats.date.format(date);
       const midnight = date.getHours() === 0 && date.getMinutes() === 0;
-      return range !== 'day' && midnight ? weekdayFormat.format(date) : hourFormat.format(date);
+      return range !== 'day' && midnight ? formats.weekday.format(date) : formats.hour.format(date);
     });
 }
 
@@ -161,8 +186,13 @@ function tooltipPlugin(range: StatusRange): uPlot.Plugin {
         time.textContent = bucketTime(range, at);
         value.textContent =
           online === null || online === undefined
-            ? 'No report'
-            : `${formatWhole(online)} ${online === 1 ? 'player' : 'players'} online`;
+            ? translate(
+                msg({
+                  message: 'No report',
+                  comment: 'Tooltip of the chart where the game server was silent',
+                }),
+              )
+            : onlineText(online);
         tip.hidden = false;
         const x = u.valToPos(at, 'x');
         const y = online === null || online === undefined ? u.over.clientHeight / 2 : u.valToPos(online, 'y');
@@ -205,13 +235,13 @@ function chartOptions(
         ...axis,
         size: 44,
         splits: ySplits,
-        values: (_u, splits) => splits.map((count) => compact.format(count)),
+        values: (_u, splits) => splits.map((count) => axisFormats().compact.format(count)),
       },
     ],
     series: [
       {},
       {
-        label: 'Players online',
+        label: translate(msg`Players online`),
         stroke: colors.accent,
         width: 2,
         // A bucket without a report is a gap in the line (refineGaps), not a fall to zero.
@@ -239,6 +269,9 @@ export function StatusChart({ range, series }: { range: StatusRange; series: Sta
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const colors = useThemeColors(container);
+  // The chart is drawn again in a language switched to.
+  const { i18n } = useLingui();
+  const language = i18n.locale;
   const data = useMemo<uPlot.AlignedData>(
     () => [series.points.map(([at]) => at), series.points.map(([, online]) => online)],
     [series],
@@ -246,7 +279,8 @@ export function StatusChart({ range, series }: { range: StatusRange; series: Sta
   const latestData = useRef(data);
   latestData.current = data;
 
-  // One chart per range and theme; new samples (the page polls every minute) only replace its data.
+  // One chart per range, theme and language; new samples (the page polls every minute) only replace its data.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chart's words and figures are written in the page's language as it draws.
   useEffect(() => {
     const element = container.current;
     if (!element || !colors) return;
@@ -262,7 +296,7 @@ export function StatusChart({ range, series }: { range: StatusRange; series: Sta
       plot.destroy();
       chart.current = null;
     };
-  }, [range, colors]);
+  }, [range, colors, language]);
 
   useEffect(() => {
     chart.current?.setData(data);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeHistory, isStatusRange, perBucket, summarizeSeries, tpsHealth } from './status-model.ts';
+import {
+  describeHistory,
+  historyCaption,
+  isStatusRange,
+  summarizeSeries,
+  tpsHealth,
+} from './status-model.ts';
 
 describe('tpsHealth', () => {
   it('is good from 19.5, fair from 15 and poor below', () => {
@@ -35,11 +41,13 @@ describe('summarizeSeries', () => {
   });
 });
 
-describe('perBucket', () => {
+describe('historyCaption', () => {
   it('names what a point of each series stands for', () => {
-    expect(perBucket(300)).toBe('per 5 minutes');
-    expect(perBucket(3600)).toBe('per hour');
-    expect(perBucket(4 * 3600)).toBe('per 4 hours');
+    expect(historyCaption('day', 300)).toBe('The most players online per 5 minutes, over the last 24 hours.');
+    expect(historyCaption('week', 3600)).toBe('The most players online per hour, over the last 7 days.');
+    expect(historyCaption('month', 4 * 3600)).toBe(
+      'The most players online per 4 hours, over the last 30 days.',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // The public server status page (/status): players online now and today's peak, the game server's
 // tick rate, and the history of players online over 24 hours, 7 days and 30 days.
 
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { ServerStatus, StatusRange } from '@prison/shared/status';
 import { clsx } from 'clsx';
@@ -9,6 +10,7 @@ import { LiveDot } from '../../components/ui/live-status.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import type { LiveStatus } from '../../lib/live-socket.ts';
 import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
 import { useOnlineCount } from '../../lib/use-online-count.ts';
 import { utcDateTime } from '../../lib/utc-time.ts';
@@ -23,6 +25,7 @@ const DEFAULT_RANGE: StatusRange = 'day';
 export const statusLoader = () => waitForFirstRender(queryForFirstRender(serverStatusQueryOptions()));
 
 export function StatusPage() {
+  const { t } = useLingui();
   const status = useServerStatus();
   const { online: liveOnline } = useOnlineCount();
 
@@ -46,14 +49,22 @@ export function StatusPage() {
   const data = status.data;
   return (
     <div className="relative isolate">
-      <title>{pageTitle('Server status')}</title>
+      <title>{pageTitle(t`Server status`)}</title>
       <PageBackdrop glow="bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(52_211_153/0.16),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(251_191_36/0.14),transparent_70%)] dark:bg-[radial-gradient(40rem_24rem_at_10%_0%,rgb(16_185_129/0.13),transparent_70%),radial-gradient(36rem_26rem_at_100%_0%,rgb(245_158_11/0.12),transparent_70%)]" />
 
       <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
         <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
-          <PageHeader eyebrow="Live" title="Server status">
-            How many prisoners are in the yard, how smoothly the game server is running, and how busy the last
-            month has been.
+          <PageHeader
+            eyebrow={t({
+              message: 'Live',
+              comment: "Above the status page's title: its figures update by themselves",
+            })}
+            title={t`Server status`}
+          >
+            <Trans>
+              How many prisoners are in the yard, how smoothly the game server is running, and how busy the
+              last month has been.
+            </Trans>
           </PageHeader>
           <ReportingPill status={data} />
         </div>
@@ -63,7 +74,9 @@ export function StatusPage() {
             <>
               <section aria-labelledby="figures-title">
                 <h2 id="figures-title" className="sr-only">
-                  Figures
+                  <Trans comment="Heading of the status page's figures: players online, tick rate">
+                    Figures
+                  </Trans>
                 </h2>
                 <StatCards status={data} liveOnline={liveOnline} />
               </section>
@@ -71,13 +84,13 @@ export function StatusPage() {
             </>
           ) : status.isError ? (
             <LoadError
-              message="Could not load the server status."
-              retryLabel="Retry"
+              message={t`Could not load the server status.`}
+              retryLabel={t`Retry`}
               retrying={status.isFetching}
               onRetry={() => void status.refetch()}
             />
           ) : (
-            <div role="status" aria-label="Loading the server status" className="space-y-6">
+            <div role="status" aria-label={t`Loading the server status`} className="space-y-6">
               <StatCardsSkeleton />
               <HistoryCardSkeleton />
             </div>
@@ -90,8 +103,10 @@ export function StatusPage() {
 
 /** "Online", or "Game server not reporting" once the bridge has been silent for 60 seconds. */
 function ReportingPill({ status }: { status: ServerStatus | undefined }) {
+  const { t } = useLingui();
   const reporting = status?.reporting;
   const reportedAt = status?.reported_at ? new Date(status.reported_at) : null;
+  const live: LiveStatus = reporting === undefined ? 'connecting' : reporting ? 'open' : 'closed';
   return (
     <div className="flex flex-col gap-1.5 lg:items-end">
       <p
@@ -103,18 +118,26 @@ function ReportingPill({ status }: { status: ServerStatus | undefined }) {
           reporting === false && 'border-rose-500/30 bg-rose-500/10 text-rose-800 dark:text-rose-200',
         )}
       >
-        <LiveDot status={reporting === undefined ? 'connecting' : reporting ? 'open' : 'closed'} />
-        {reporting === undefined ? 'Checking…' : reporting ? 'Online' : 'Game server not reporting'}
+        <LiveDot status={live} />
+        {reporting === undefined
+          ? t({ message: 'Checking…', comment: 'Whether the game server is online, while the status loads' })
+          : reporting
+            ? t({ message: 'Online', comment: 'The game server is online and reporting' })
+            : t`Game server not reporting`}
       </p>
-      {reportedAt && (
-        <p className="text-xs text-fg-muted">
-          Last report{' '}
-          <time dateTime={reportedAt.toISOString()}>
-            {/* In UTC: the server renders this page, and cannot know the visitor's time zone or locale. */}
-            {utcDateTime(reportedAt)} UTC
-          </time>
-        </p>
-      )}
+      {reportedAt && <LastReport at={reportedAt} />}
     </div>
+  );
+}
+
+/** When the game server last reported, in UTC: the server renders this page, and cannot know the visitor's time zone. */
+function LastReport({ at }: { at: Date }) {
+  const when = utcDateTime(at);
+  return (
+    <p className="text-xs text-fg-muted">
+      <Trans comment="{when} is a date and time in UTC">
+        Last report <time dateTime={at.toISOString()}>{when} UTC</time>
+      </Trans>
+    </p>
   );
 }
