@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { gangColor, sixDigitHex } from '@prison/shared/gang-colors';
 import type { Gang } from '@prison/shared/social';
 import { Coins, Crown, Radio, Swords, Users } from 'lucide-react';
@@ -14,6 +15,10 @@ export function GangCard({ gang }: { gang: Gang }) {
   const color = sixDigitHex(gangColor(gang.color));
   const ink = gangInk(color);
   const leader = gang.members.find((member) => member.role.toLowerCase() === 'leader');
+  // Without a name, the first 8 characters of the uuid.
+  const leaderName = leader && (leader.username ?? leader.uuid.slice(0, 8));
+  const { t } = useLingui();
+  const level = formatWhole(gang.min_level);
   return (
     <section
       aria-labelledby="gang-name"
@@ -42,10 +47,12 @@ export function GangCard({ gang }: { gang: Gang }) {
               {leader && (
                 <span className="inline-flex min-w-0 items-center gap-1.5">
                   <Crown aria-hidden className="size-4 text-accent" />
-                  Led by{' '}
-                  <PlayerLink username={leader.username} className="truncate font-semibold text-fg">
-                    {leader.username ?? leader.uuid.slice(0, 8)}
-                  </PlayerLink>
+                  <Trans>
+                    Led by{' '}
+                    <PlayerLink username={leader.username} className="truncate font-semibold text-fg">
+                      {leaderName}
+                    </PlayerLink>
+                  </Trans>
                 </span>
               )}
             </div>
@@ -53,25 +60,25 @@ export function GangCard({ gang }: { gang: Gang }) {
         </div>
         <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,1.6fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_minmax(0,1fr)] lg:min-w-[36rem]">
           <StatTile
-            label="Treasury"
+            label={t`Treasury`}
             icon={<Coins className="size-4" />}
             value={formatMoney(gang.balance)}
             className="col-span-2 sm:col-span-1"
           />
           <StatTile
-            label="Members"
+            label={t`Members`}
             icon={<Users className="size-4" />}
             value={formatWhole(gang.member_count)}
           />
           <StatTile
-            label="Online"
+            label={t`Online`}
             icon={<Radio className="size-4" />}
             value={formatWhole(gang.online_count)}
           />
           <StatTile
-            label="Entry requirement"
+            label={t`Entry requirement`}
             icon={<Swords className="size-4" />}
-            value={`Level ${formatWhole(gang.min_level)}`}
+            value={t`Level ${level}`}
             className="col-span-2 sm:col-span-1"
           />
         </dl>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { Gang } from '@prison/shared/social';
 import { ChevronLeft, Flag, UsersRound } from 'lucide-react';
@@ -25,6 +26,7 @@ export function GangPage() {
   const { id = '' } = useParams();
   const page = useGangPage(id);
   const status = useGangFeed(id, page.isSuccess);
+  const { t } = useLingui();
 
   if (isNotFound(page.error)) return <GangNotFound />;
   return (
@@ -37,21 +39,23 @@ export function GangPage() {
             className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-fg-muted hover:text-fg"
           >
             <ChevronLeft aria-hidden className="size-4" />
-            Gang browser
+            <Trans>Gang browser</Trans>
           </Link>
           {page.data && <LivePill status={status} />}
         </div>
         {page.data ? (
           <>
             <title>{pageTitle(page.data.gang.name)}</title>
-            <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">Gang</p>
+            <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">
+              <Trans comment="Above a gang's name on its page">Gang</Trans>
+            </p>
             <div className="mt-3">
               <GangCard gang={page.data.gang} />
             </div>
             <div className="mt-10 grid gap-10 lg:grid-cols-12 lg:gap-8">
               <PageSection
                 id="roster-title"
-                title="Roster"
+                title={t`Roster`}
                 icon={<UsersRound className="size-5" />}
                 aside={<RosterCount gang={page.data.gang} />}
                 className="lg:col-span-7"
@@ -60,7 +64,7 @@ export function GangPage() {
               </PageSection>
               <PageSection
                 id="milestones-title"
-                title="Recent milestones"
+                title={t`Recent milestones`}
                 icon={<Flag className="size-5" />}
                 className="lg:col-span-5"
               >
@@ -70,10 +74,10 @@ export function GangPage() {
           </>
         ) : page.isError ? (
           <>
-            <title>{pageTitle('Gang')}</title>
+            <title>{pageTitle(t`Gang`)}</title>
             <LoadError
               className="mt-8"
-              message="This gang's page could not be loaded."
+              message={t`This gang's page could not be loaded.`}
               onRetry={() => void page.refetch()}
             />
           </>
@@ -86,20 +90,27 @@ export function GangPage() {
 }
 
 function RosterCount({ gang }: { gang: Gang }) {
+  const count = gang.member_count;
+  const members = formatWhole(count);
+  const online = formatWhole(gang.online_count);
   return (
     <p className="text-sm text-fg-muted tabular-nums">
-      {formatWhole(gang.member_count)} {gang.member_count === 1 ? 'member' : 'members'} ·{' '}
-      {formatWhole(gang.online_count)} online
+      <Plural
+        value={count}
+        one={`${members} member · ${online} online`}
+        other={`${members} members · ${online} online`}
+      />
     </p>
   );
 }
 
 function Loading() {
+  const { t } = useLingui();
   return (
     <div aria-busy="true" data-testid="gang-loading">
-      <title>{pageTitle('Gang')}</title>
+      <title>{pageTitle(t`Gang`)}</title>
       <p className="sr-only" role="status">
-        Loading the gang's page…
+        <Trans>Loading the gang's page…</Trans>
       </p>
       <Skeleton className="mt-6 h-4 w-16" />
       <Skeleton className="mt-3 h-48 rounded-3xl" />

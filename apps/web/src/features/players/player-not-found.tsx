@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search, Trophy, UserRoundX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,17 +10,18 @@ import { visibleSearchField } from '../../lib/site-search-field.ts';
 export function PlayerNotFound() {
   const [canSearch, setCanSearch] = useState(false);
   useEffect(() => setCanSearch(visibleSearchField() !== null), []);
+  const { t } = useLingui();
 
   return (
     <NotFoundPanel
-      title="Player not found"
+      title={t`Player not found`}
       icon={UserRoundX}
-      heading="We couldn't find that player."
+      heading={t`We couldn't find that player.`}
       actions={
         <>
           <Link to="/leaderboard" className={buttonClass('primary')}>
             <Trophy aria-hidden className="size-4" />
-            Browse the leaderboard
+            <Trans>Browse the leaderboard</Trans>
           </Link>
           {canSearch && (
             <button
@@ -28,17 +30,19 @@ export function PlayerNotFound() {
               onClick={() => visibleSearchField()?.focus()}
             >
               <Search aria-hidden className="size-4" />
-              Search players
+              <Trans>Search players</Trans>
             </button>
           )}
         </>
       }
     >
-      Check the spelling, or search for them: press{' '}
-      <kbd className="rounded-md border border-line-strong bg-surface px-1.5 py-0.5 font-mono text-xs text-fg">
-        /
-      </kbd>{' '}
-      or use the search in the header or the menu. Names change; a player's page follows their current name.
+      <Trans>
+        Check the spelling, or search for them: press{' '}
+        <kbd className="rounded-md border border-line-strong bg-surface px-1.5 py-0.5 font-mono text-xs text-fg">
+          /
+        </kbd>{' '}
+        or use the search in the header or the menu. Names change; a player's page follows their current name.
+      </Trans>
     </NotFoundPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
 import { ChevronLeft } from 'lucide-react';
@@ -28,6 +29,7 @@ export function PlayerPage() {
   const { name = '' } = useParams();
   const page = usePlayerPage(name);
   const [gone, setGone] = useState<string | null>(null);
+  const { t } = useLingui();
 
   if (gone === name || isNotFound(page.error)) return <PlayerNotFound />;
   return (
@@ -38,11 +40,11 @@ export function PlayerPage() {
           <Player name={name} player={page.data} onGone={() => setGone(name)} />
         ) : page.isError ? (
           <>
-            <title>{pageTitle('Player')}</title>
+            <title>{pageTitle(t`Player`)}</title>
             <BackLink />
             <LoadError
               className="mt-8"
-              message="This player's page could not be loaded."
+              message={t`This player's page could not be loaded.`}
               onRetry={() => void page.refetch()}
             />
           </>
@@ -61,10 +63,13 @@ function BackLink() {
       className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-fg-muted hover:text-fg"
     >
       <ChevronLeft aria-hidden className="size-4" />
-      Leaderboard
+      <Trans>Leaderboard</Trans>
     </Link>
   );
 }
+
+/** The player's name is the page's heading. */
+const HERO_HEADING = 'h1';
 
 function Player({ name, player, onGone }: { name: string; player: PlayerPageData; onGone: () => void }) {
   const status = usePlayerFeed(name, player.uuid, onGone);
@@ -77,13 +82,15 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
         <BackLink />
         <LivePill status={status} />
       </div>
-      <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">Player profile</p>
+      <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">
+        <Trans>Player profile</Trans>
+      </p>
       <div className="mt-3 space-y-6">
         <PlayerHero
           player={player}
           level={player.level}
           xp={player.xp}
-          heading="h1"
+          heading={HERO_HEADING}
           headingId="player-name"
           avatar={
             <span className="relative shrink-0">
@@ -129,11 +136,12 @@ function useCurrentNameInAddress(name: string, player: PlayerPageData) {
 }
 
 function Loading() {
+  const { t } = useLingui();
   return (
     <div aria-busy="true" data-testid="player-loading">
-      <title>{pageTitle('Player')}</title>
+      <title>{pageTitle(t`Player`)}</title>
       <p className="sr-only" role="status">
-        Loading the player's page…
+        <Trans>Loading the player's page…</Trans>
       </p>
       <Skeleton className="h-5 w-28" />
       <Skeleton className="mt-8 h-64 rounded-3xl" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PlayerPage } from '@prison/shared/players';
 import { BarChart3, EyeOff, Flag, Lock } from 'lucide-react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -10,6 +11,8 @@ import { StatGroups } from '../../components/ui/stat-groups.tsx';
  * Staff are sent them anyway (with `hidden` set) and are told the public does not see them.
  */
 export function PublicRecord({ player }: { player: PlayerPage }) {
+  const { t } = useLingui();
+  const username = player.username;
   if (player.stats === null || player.milestones === null) {
     return (
       <section
@@ -20,10 +23,12 @@ export function PublicRecord({ player }: { player: PlayerPage }) {
           <Lock aria-hidden className="size-6" />
         </span>
         <h2 id="private-title" className="font-display text-xl font-bold text-fg">
-          {player.username} keeps their statistics private.
+          <Trans>{username} keeps their statistics private.</Trans>
         </h2>
         <p className="max-w-md text-pretty text-fg-muted">
-          Their name, rank and level stay public; their statistics and milestones are only theirs to see.
+          <Trans>
+            Their name, rank and level stay public; their statistics and milestones are only theirs to see.
+          </Trans>
         </p>
       </section>
     );
@@ -34,26 +39,26 @@ export function PublicRecord({ player }: { player: PlayerPage }) {
         <Alert tone="info">
           <span className="inline-flex items-center gap-2">
             <EyeOff aria-hidden className="size-4" />
-            {player.username} hides these from the public: you see them as staff.
+            <Trans>{username} hides these from the public: you see them as staff.</Trans>
           </span>
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-12">
         <PageSection
           id="statistics-title"
-          title="Statistics"
+          title={t`Statistics`}
           icon={<BarChart3 className="size-5" />}
           className="lg:col-span-8"
         >
           <StatGroups
             stats={player.stats}
-            empty={`No statistics recorded for ${player.username} yet.`}
+            empty={t`No statistics recorded for ${username} yet.`}
             gridClassName="md:grid-cols-2"
           />
         </PageSection>
         <PageSection
           id="milestones-title"
-          title="Milestones"
+          title={t`Milestones`}
           icon={<Flag className="size-5" />}
           className="lg:col-span-4"
         >

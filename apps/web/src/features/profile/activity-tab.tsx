@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActivityItem } from '@prison/shared/players';
 import { clsx } from 'clsx';
 import { useState } from 'react';
@@ -12,11 +13,14 @@ export function ActivityTab({ items }: { items: ActivityItem[] | null }) {
   const [filter, setFilter] = useState<ActivityFilter>('all');
   // The tab's own clock (spec 9: each second): the times tick without drawing the profile again.
   const now = useNow();
+  const { t } = useLingui();
   const shown = items?.filter((item) => matchesFilter(item, filter)) ?? null;
   return (
     <div>
       <fieldset>
-        <legend className="sr-only">Show activity</legend>
+        <legend className="sr-only">
+          <Trans comment="Names the activity filter chips">Show activity</Trans>
+        </legend>
         <div className="flex flex-wrap gap-2">
           {ACTIVITY_FILTERS.map(({ id, label }) => (
             <button
@@ -31,14 +35,14 @@ export function ActivityTab({ items }: { items: ActivityItem[] | null }) {
                   : 'bg-surface text-fg-muted ring-line hover:text-fg',
               )}
             >
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>
       </fieldset>
       <div className="mt-5">
         {shown === null ? (
-          <ul aria-label="Loading activity" className="space-y-3">
+          <ul aria-label={t`Loading activity`} className="space-y-3">
             {[0, 1, 2].map((i) => (
               <li key={i} className={cardClass('flex items-center gap-3 p-4')}>
                 <Skeleton className="size-10 shrink-0 rounded-full" />
@@ -51,9 +55,11 @@ export function ActivityTab({ items }: { items: ActivityItem[] | null }) {
           </ul>
         ) : shown.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-            {items && items.length > 0
-              ? 'No activity entries match this filter yet.'
-              : 'No recent activity recorded yet.'}
+            {items && items.length > 0 ? (
+              <Trans>No activity entries match this filter yet.</Trans>
+            ) : (
+              <Trans>No recent activity recorded yet.</Trans>
+            )}
           </p>
         ) : (
           <ol className="space-y-3">

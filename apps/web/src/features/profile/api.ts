@@ -9,7 +9,7 @@ import type { RecoveryCodes, SignedInSession, TwoFactorSetup, TwoFactorStatus } 
 import type { ActivityItem, PlayerStats, Privacy, PublicProfile } from '@prison/shared/players';
 import type { SocialOverview } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, isHttpError, jsonRequest, noContent } from '../../lib/api.ts';
+import { apiJson, jsonRequest, noContent } from '../../lib/api.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
 
 const fromAuth = schemasOf(() => import('@prison/shared/auth'));
@@ -154,10 +154,6 @@ const twoFactorQueryOptions = () => queryOptions({ queryKey: ['auth', '2fa'], qu
 export function useTwoFactor() {
   return useQuery(twoFactorQueryOptions());
 }
-
-/** The server's reason for refusing a step, else `fallback`. */
-export const twoFactorErrorText = (error: unknown, fallback: string) =>
-  (isHttpError(error) && error.detail) || fallback;
 
 /** What a change to two-factor sign-in sends: the current password, and for enable and disable a code. */
 export interface TwoFactorChange {

@@ -1,5 +1,6 @@
 import type { GKitState } from '@prison/shared/players';
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../lib/i18n.ts';
 import {
   cooldownRemaining,
   GKIT_STATUS_LABELS,
@@ -36,7 +37,9 @@ describe('gkitStatus (spec 4)', () => {
   });
 
   it('badges each status', () => {
-    expect(GKIT_STATUS_LABELS).toEqual({ locked: 'Locked', ready: 'Ready', cooldown: 'Cooldown' });
+    expect(translate(GKIT_STATUS_LABELS.locked)).toBe('Locked');
+    expect(translate(GKIT_STATUS_LABELS.ready)).toBe('Ready');
+    expect(translate(GKIT_STATUS_LABELS.cooldown)).toBe('Cooldown');
   });
 });
 

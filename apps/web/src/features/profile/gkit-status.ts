@@ -1,13 +1,16 @@
 // A G-Kit card's badge and "Next claim" line (spec 2.7 G-Kits tab, spec 4 G-Kit card).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { GKitState } from '@prison/shared/players';
+import { translate } from '../../lib/i18n.ts';
 import { formatCooldown } from '../../lib/time-format.ts';
 
 export type GKitStatus = 'locked' | 'ready' | 'cooldown';
 
-export const GKIT_STATUS_LABELS: Record<GKitStatus, string> = {
-  locked: 'Locked',
-  ready: 'Ready',
-  cooldown: 'Cooldown',
+export const GKIT_STATUS_LABELS: Record<GKitStatus, MessageDescriptor> = {
+  locked: msg`Locked`,
+  ready: msg`Ready`,
+  cooldown: msg`Cooldown`,
 };
 
 /** Milliseconds until the cooldown ends: 0 with no cooldown, an unreadable one or one that has passed. */
@@ -32,9 +35,9 @@ export function gkitLevel(state: GKitState | undefined): number {
 export function nextClaimText(state: GKitState | undefined, now: number): string {
   switch (gkitStatus(state, now)) {
     case 'locked':
-      return 'Unlock this G-Kit to begin claiming rewards.';
+      return translate(msg`Unlock this G-Kit to begin claiming rewards.`);
     case 'ready':
-      return 'Ready to claim';
+      return translate(msg`Ready to claim`);
     case 'cooldown':
       return formatCooldown(cooldownRemaining(state, now));
   }

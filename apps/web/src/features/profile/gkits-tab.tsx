@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { GKITS } from '@prison/shared/gkits';
 import type { GKitState } from '@prison/shared/players';
 import { clsx } from 'clsx';
@@ -23,12 +24,14 @@ const BADGES: Record<GKitStatus, string> = {
 /** Spec 2.7 G-Kits tab: one card per kit of the catalogue, with its state; the countdowns tick each second. */
 export function GKitsTab({ gkits }: { gkits: Record<string, GKitState> }) {
   const now = useNow();
+  const { t } = useLingui();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {GKITS.map((kit) => {
         const state = gkits[kit.id];
         const status = gkitStatus(state, now);
         const remaining = cooldownRemaining(state, now);
+        const availableAt = formatTimestamp(now + remaining);
         return (
           <li
             key={kit.id}
@@ -49,7 +52,7 @@ export function GKitsTab({ gkits }: { gkits: Record<string, GKitState> }) {
                       BADGES[status],
                     )}
                   >
-                    {GKIT_STATUS_LABELS[status]}
+                    {t(GKIT_STATUS_LABELS[status])}
                   </span>
                 </div>
                 <p className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-fg-muted">
@@ -64,22 +67,30 @@ export function GKitsTab({ gkits }: { gkits: Record<string, GKitState> }) {
             </div>
             <p className="mt-3 flex-1 text-sm text-fg-muted">{kit.description}</p>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 border-t border-line pt-3 text-sm">
-              <dt className="text-fg-muted">Level</dt>
+              <dt className="text-fg-muted">
+                <Trans comment="A G-Kit's level">Level</Trans>
+              </dt>
               <dd className="text-right font-semibold text-fg tabular-nums">{gkitLevel(state)}</dd>
-              <dt className="text-fg-muted">Next claim</dt>
+              <dt className="text-fg-muted">
+                <Trans comment="When a G-Kit can next be claimed">Next claim</Trans>
+              </dt>
               <dd className="text-right font-semibold text-fg">
                 <span className={clsx(status === 'cooldown' && 'tabular-nums')}>
                   {nextClaimText(state, now)}
                 </span>
                 {status === 'cooldown' && (
                   <span className="block text-xs font-normal text-fg-muted">
-                    Available {formatTimestamp(now + remaining)}
+                    <Trans comment="When a G-Kit can be claimed again: a date and time">
+                      Available {availableAt}
+                    </Trans>
                   </span>
                 )}
               </dd>
-              <dt className="text-fg-muted">Last claimed</dt>
+              <dt className="text-fg-muted">
+                <Trans comment="When a G-Kit was last claimed">Last claimed</Trans>
+              </dt>
               <dd className="text-right text-fg">
-                {state?.last_claimed_at ? formatTimestamp(state.last_claimed_at) : 'Never'}
+                {state?.last_claimed_at ? formatTimestamp(state.last_claimed_at) : t`Never`}
               </dd>
             </dl>
           </li>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { ArrowRight, EyeOff, Globe, Lock } from 'lucide-react';
 // The switch entry alone: radix-ui's main entry loads every primitive.
@@ -17,11 +18,12 @@ export function PrivacyCard({ username }: { username: string }) {
   const privacy = usePrivacy();
   const save = useSavePrivacy();
   const switchId = useId();
+  const titleId = useId();
   const hintId = useId();
   const hidden = privacy.data?.hide_stats ?? false;
 
   return (
-    <section aria-labelledby={`${switchId}-title`} className={cardClass('p-5')}>
+    <section aria-labelledby={titleId} className={cardClass('p-5')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex min-w-0 gap-3">
           <span
@@ -31,23 +33,27 @@ export function PrivacyCard({ username }: { username: string }) {
             <Lock className="size-5" />
           </span>
           <div className="min-w-0">
-            <h3 id={`${switchId}-title`} className="font-display text-lg font-bold text-fg">
-              Privacy
+            <h3 id={titleId} className="font-display text-lg font-bold text-fg">
+              <Trans>Privacy</Trans>
             </h3>
             <p id={hintId} className="mt-0.5 text-sm text-pretty text-fg-muted">
-              Your name, rank and level are always public. Choose whether your public page also shows your
-              statistics and milestones.
+              <Trans>
+                Your name, rank and level are always public. Choose whether your public page also shows your
+                statistics and milestones.
+              </Trans>
             </p>
           </div>
         </div>
         {privacy.isPending ? (
           <Skeleton className="h-9 w-56 shrink-0" />
         ) : privacy.isError ? (
-          <p className="shrink-0 text-sm text-fg-muted">Privacy settings are unavailable right now.</p>
+          <p className="shrink-0 text-sm text-fg-muted">
+            <Trans>Privacy settings are unavailable right now.</Trans>
+          </p>
         ) : (
           <div className="flex shrink-0 items-center gap-3">
             <label htmlFor={switchId} className="text-sm font-semibold text-fg">
-              Hide my statistics
+              <Trans>Hide my statistics</Trans>
             </label>
             <Switch.Root
               id={switchId}
@@ -77,22 +83,24 @@ export function PrivacyCard({ username }: { username: string }) {
             <Globe aria-hidden className="size-4 shrink-0" />
           )}
           <span className="min-w-0 flex-1">
-            {hidden
-              ? 'Hidden: visitors read that you keep your statistics private.'
-              : 'Public: anyone can see your statistics and milestones.'}
+            {hidden ? (
+              <Trans>Hidden: visitors read that you keep your statistics private.</Trans>
+            ) : (
+              <Trans>Public: anyone can see your statistics and milestones.</Trans>
+            )}
           </span>
           <PlayerLink
             username={username}
             className="inline-flex shrink-0 items-center gap-1 font-semibold text-accent"
           >
-            View public page
+            <Trans>View public page</Trans>
             <ArrowRight aria-hidden className="size-4" />
           </PlayerLink>
         </p>
       )}
       {save.isError && (
         <Alert tone="error" className="mt-3">
-          Your privacy setting could not be saved. Please try again.
+          <Trans>Your privacy setting could not be saved. Please try again.</Trans>
         </Alert>
       )}
     </section>

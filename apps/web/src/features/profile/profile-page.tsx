@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import { LogIn, RotateCw } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
@@ -23,27 +25,30 @@ import { SessionsCard } from './sessions-card.tsx';
 import { SocialCards } from './social-cards.tsx';
 
 const TABS = [
-  { id: 'activity', label: 'Activity' },
-  { id: 'statistics', label: 'Statistics' },
-  { id: 'gkits', label: 'G-Kits' },
+  { id: 'activity', label: msg`Activity` },
+  { id: 'statistics', label: msg`Statistics` },
+  { id: 'gkits', label: msg`G-Kits` },
 ] as const;
 
 /** Spec 2.7: the signed-in player's own profile. */
 export function ProfilePage() {
   const session = useSession();
+  const { t } = useLingui();
   return (
     <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
-      <title>{pageTitle('My profile')}</title>
+      <title>{pageTitle(t`My profile`)}</title>
       {session ? (
         <Profile uuid={session.user.uuid} />
       ) : (
         <>
-          <PageHeader eyebrow="Your prisoner file" title="My profile">
-            Sign in with your in-game account to see your level, balance, activity, statistics and G-Kits.
+          <PageHeader eyebrow={t`Your prisoner file`} title={t`My profile`}>
+            <Trans>
+              Sign in with your in-game account to see your level, balance, activity, statistics and G-Kits.
+            </Trans>
           </PageHeader>
           <Link to="/login?redirect=/profile" className={buttonClass('primary', 'md', 'mt-8')}>
             <LogIn aria-hidden className="size-4" />
-            Sign in
+            <Trans>Sign in</Trans>
           </Link>
         </>
       )}
@@ -61,20 +66,22 @@ function Profile({ uuid }: { uuid: string }) {
     profile.data?.gang_id && profile.data.gang_name
       ? { id: profile.data.gang_id, name: profile.data.gang_name }
       : null;
+  const { t } = useLingui();
+  const refreshed = formatTimestamp(refreshedAt);
+  const gangName = gang ? <GangLink id={gang.id}>{gang.name}</GangLink> : profile.data?.gang_name;
 
   return (
     <>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <PageHeader eyebrow="Your prisoner file" title="My profile" />
+        <PageHeader eyebrow={t`Your prisoner file`} title={t`My profile`} />
         <div className="flex items-center gap-3 text-sm text-fg-muted">
           <p aria-live="polite">
             {ready && refreshedAt > 0 ? (
-              <>
-                Last refreshed{' '}
-                <time dateTime={new Date(refreshedAt).toISOString()}>{formatTimestamp(refreshedAt)}</time>
-              </>
+              <Trans>
+                Last refreshed <time dateTime={new Date(refreshedAt).toISOString()}>{refreshed}</time>
+              </Trans>
             ) : (
-              'Loading your profile…'
+              <Trans>Loading your profile…</Trans>
             )}
           </p>
           <button
@@ -86,7 +93,7 @@ function Profile({ uuid }: { uuid: string }) {
             }}
           >
             <RotateCw aria-hidden className="size-4" />
-            Refresh
+            <Trans>Refresh</Trans>
           </button>
         </div>
       </div>
@@ -109,10 +116,9 @@ function Profile({ uuid }: { uuid: string }) {
                 <RankBadge rank={profile.data.rank} />
                 {profile.data.gang_name && (
                   <span className="truncate text-sm text-fg-muted">
-                    of{' '}
-                    <span className="font-semibold text-fg">
-                      {gang ? <GangLink id={gang.id}>{gang.name}</GangLink> : profile.data.gang_name}
-                    </span>
+                    <Trans comment="Beside the player's rank: the gang they belong to">
+                      of <span className="font-semibold text-fg">{gangName}</span>
+                    </Trans>
                   </span>
                 )}
               </>
@@ -124,7 +130,7 @@ function Profile({ uuid }: { uuid: string }) {
           <SessionsCard />
           <Tabs.Root defaultValue="activity" className="pt-2">
             <Tabs.List
-              aria-label="Profile sections"
+              aria-label={t`Profile sections`}
               className={cardClass('inline-grid grid-cols-3 gap-1 p-1')}
             >
               {TABS.map((tab) => (
@@ -133,7 +139,7 @@ function Profile({ uuid }: { uuid: string }) {
                   value={tab.id}
                   className="rounded-xl px-4 py-2 text-sm font-semibold text-fg-muted transition hover:text-fg data-[state=active]:bg-gradient-to-b data-[state=active]:from-amber-300 data-[state=active]:to-amber-500 data-[state=active]:text-amber-950 sm:px-6"
                 >
-                  {tab.label}
+                  {t(tab.label)}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>

@@ -5,9 +5,10 @@ import { renderSVG } from 'uqr';
 /** Dark on white in either theme: authenticator apps read that best. */
 export default function QrCode({ value, label }: { value: string; label: string }) {
   const svg = renderSVG(value, { border: 2, ecc: 'M' });
+  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   return (
     <img
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      src={src}
       alt={label}
       width={176}
       height={176}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { RECOVERY_CODE_COUNT } from '@prison/shared/two-factor';
 import { clsx } from 'clsx';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
@@ -8,13 +10,9 @@ import { cardClass } from '../../components/ui/card.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TwoFactorBadge } from '../../components/ui/two-factor-badge.tsx';
-import {
-  twoFactorErrorText,
-  useDisableTwoFactor,
-  useEnableTwoFactor,
-  useSetUpTwoFactor,
-  useTwoFactor,
-} from './api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { formatWhole } from '../../lib/money.ts';
+import { useDisableTwoFactor, useEnableTwoFactor, useSetUpTwoFactor, useTwoFactor } from './api.ts';
 
 // The QR encoder loads only when a player starts enrolling.
 const QrCode = lazy(() => import('./qr-code.tsx'));
@@ -33,8 +31,8 @@ const codeFieldClass = clsx(
 const labelClass = 'mb-1.5 block text-sm text-fg-muted';
 
 // The shared schema's words for an empty field (twoFactorCodeRequestSchema), said before sending.
-const ENTER_PASSWORD = 'Enter your current password';
-const ENTER_CODE = 'Enter a code';
+const ENTER_PASSWORD = msg`Enter your current password`;
+const ENTER_CODE = msg`Enter a code`;
 
 /**
  * Two-factor sign-in (TOTP): off, the current password, enrolling (scan the QR code or type the key,
@@ -49,6 +47,7 @@ export function SecurityCard() {
   const [askingPassword, setAskingPassword] = useState(false);
   const titleId = useId();
   const enabled = status.data?.enabled ?? false;
+  const { t } = useLingui();
 
   // Back to "off": the password the setup was given (its variables, in memory only) goes with it.
   const startOver = () => {
@@ -63,7 +62,11 @@ export function SecurityCard() {
   } else if (status.isPending) {
     body = <Skeleton className="h-11 w-full sm:w-56" />;
   } else if (status.isError) {
-    body = <p className="text-sm text-fg-muted">Security settings are unavailable right now.</p>;
+    body = (
+      <p className="text-sm text-fg-muted">
+        <Trans>Security settings are unavailable right now.</Trans>
+      </p>
+    );
   } else if (enabled) {
     body = <TurnOff codesLeft={status.data.recovery_codes_left} />;
   } else if (setUp.data && setUp.variables !== undefined) {
@@ -75,7 +78,7 @@ export function SecurityCard() {
         checking={enable.isPending}
         error={
           enable.isError
-            ? twoFactorErrorText(enable.error, 'Two-factor sign-in could not be turned on. Please try again.')
+            ? errorText(enable.error, t`Two-factor sign-in could not be turned on. Please try again.`)
             : null
         }
         // The server asks for the password again with the code: the one given for the setup.
@@ -89,7 +92,7 @@ export function SecurityCard() {
         checking={setUp.isPending}
         error={
           setUp.isError
-            ? twoFactorErrorText(setUp.error, 'Two-factor setup could not start. Please try again.')
+            ? errorText(setUp.error, t`Two-factor setup could not start. Please try again.`)
             : null
         }
         onConfirm={(password) => setUp.mutate(password)}
@@ -99,14 +102,16 @@ export function SecurityCard() {
   } else {
     body = (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-fg-muted">Off: your password alone signs you in.</p>
+        <p className="text-sm text-fg-muted">
+          <Trans>Off: your password alone signs you in.</Trans>
+        </p>
         <button
           type="button"
           className={buttonClass('primary', 'md', 'shrink-0')}
           onClick={() => setAskingPassword(true)}
         >
           <ShieldCheck aria-hidden className="size-4" />
-          Enable two-factor
+          <Trans>Enable two-factor</Trans>
         </button>
       </div>
     );
@@ -124,11 +129,13 @@ export function SecurityCard() {
           </span>
           <div className="min-w-0">
             <h3 id={titleId} className="font-display text-lg font-bold text-fg">
-              Security
+              <Trans>Security</Trans>
             </h3>
             <p className="mt-0.5 text-sm text-pretty text-fg-muted">
-              Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen
-              password alone cannot open your account.
+              <Trans>
+                Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen
+                password alone cannot open your account.
+              </Trans>
             </p>
           </div>
         </div>
@@ -163,6 +170,7 @@ function ConfirmPassword({
   const hintId = useId();
   const [missing, setMissing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const { t } = useLingui();
   // The button that opened this step is gone: the field takes the focus.
   useEffect(() => {
     input.current?.focus();
@@ -179,10 +187,12 @@ function ConfirmPassword({
   return (
     <form onSubmit={submit} noValidate aria-busy={checking}>
       <label htmlFor={passwordId} className="text-sm font-semibold text-fg">
-        Current password
+        <Trans>Current password</Trans>
       </label>
       <p id={hintId} className="mt-0.5 text-sm text-fg-muted">
-        To turn on two-factor sign-in, first confirm it is you with the password you sign in with.
+        <Trans>
+          To turn on two-factor sign-in, first confirm it is you with the password you sign in with.
+        </Trans>
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <input
@@ -196,15 +206,15 @@ function ConfirmPassword({
           className={clsx(inputClass, 'sm:max-w-72')}
         />
         <button type="submit" disabled={checking} className={buttonClass('primary', 'md')}>
-          {checking ? 'Checking…' : 'Continue'}
+          {checking ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}
         </button>
         <button type="button" onClick={onCancel} className={buttonClass('ghost', 'md')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
       {(missing || error) && (
         <Alert tone="error" className="mt-3">
-          {missing ? ENTER_PASSWORD : error}
+          {missing ? t(ENTER_PASSWORD) : error}
         </Alert>
       )}
     </form>
@@ -231,6 +241,7 @@ function Enrol({
 }) {
   const codeId = useId();
   const [missing, setMissing] = useState(false);
+  const { t } = useLingui();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -243,23 +254,27 @@ function Enrol({
     <div className="grid gap-6 sm:grid-cols-[auto_minmax(0,1fr)]">
       <div className="flex justify-center sm:block">
         <Suspense fallback={<Skeleton className="size-44" />}>
-          <QrCode value={otpauthUrl} label="QR code of your two-factor key" />
+          <QrCode value={otpauthUrl} label={t`QR code of your two-factor key`} />
         </Suspense>
       </div>
       <div className="min-w-0 space-y-4 text-sm text-fg-muted">
         <div>
-          <p className="font-semibold text-fg">1. Scan the QR code with an authenticator app</p>
-          <p className="mt-1">Or enter this key in the app by hand:</p>
+          <p className="font-semibold text-fg">
+            <Trans>1. Scan the QR code with an authenticator app</Trans>
+          </p>
+          <p className="mt-1">
+            <Trans>Or enter this key in the app by hand:</Trans>
+          </p>
           <div className="mt-2 flex items-center gap-2">
             <code className="min-w-0 rounded-lg bg-fg/[0.06] px-3 py-2 font-mono text-[13px] break-all text-fg">
               {grouped(secret)}
             </code>
-            <CopyButton text={secret} label="Copy key" />
+            <CopyButton text={secret} label={t`Copy key`} />
           </div>
         </div>
         <form onSubmit={submit} noValidate aria-busy={checking}>
           <label htmlFor={codeId} className="font-semibold text-fg">
-            2. Enter the 6-digit code the app shows
+            <Trans>2. Enter the 6-digit code the app shows</Trans>
           </label>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
             <input
@@ -273,15 +288,15 @@ function Enrol({
               className={clsx(codeFieldClass, 'sm:max-w-44')}
             />
             <button type="submit" disabled={checking} className={buttonClass('primary', 'md')}>
-              {checking ? 'Checking…' : 'Turn on'}
+              {checking ? <Trans>Checking…</Trans> : <Trans>Turn on</Trans>}
             </button>
             <button type="button" onClick={onCancel} className={buttonClass('ghost', 'md')}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
           {(missing || error) && (
             <Alert tone="error" className="mt-3">
-              {missing ? ENTER_CODE : error}
+              {missing ? t(ENTER_CODE) : error}
             </Alert>
           )}
         </form>
@@ -291,14 +306,18 @@ function Enrol({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
+  const count = formatWhole(RECOVERY_CODE_COUNT);
   return (
     <div className="space-y-4">
       <Alert tone="warning">
-        Two-factor sign-in is on. Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe: each one
-        signs you in once if you lose your authenticator. They are shown only this once.
+        <Trans comment="count is the number of recovery codes (10)">
+          Two-factor sign-in is on. Save these {count} recovery codes somewhere safe: each one signs you in
+          once if you lose your authenticator. They are shown only this once.
+        </Trans>
       </Alert>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t`Recovery codes`}
         className="grid grid-cols-2 gap-2 rounded-xl bg-fg/[0.04] p-3 font-mono text-sm text-fg ring-1 ring-line sm:grid-cols-5"
       >
         {codes.map((code) => (
@@ -308,9 +327,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ol>
       <div className="flex flex-wrap gap-3">
-        <CopyButton text={codes.join('\n')} label="Copy codes" />
+        <CopyButton text={codes.join('\n')} label={t`Copy codes`} />
         <button type="button" onClick={onDone} className={buttonClass('primary', 'sm')}>
-          I have saved them
+          <Trans>I have saved them</Trans>
         </button>
       </div>
     </div>
@@ -322,33 +341,45 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
   const disable = useDisableTwoFactor();
   const passwordId = useId();
   const codeId = useId();
-  const [missing, setMissing] = useState<string | null>(null);
+  const [missing, setMissing] = useState<'password' | 'code' | null>(null);
+  const { t } = useLingui();
+  const left = formatWhole(codesLeft);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const [password = '', code = ''] = fieldsOf(form, 'password', 'code');
     const empty = password === '' ? 'password' : code.trim() === '' ? 'code' : null;
-    setMissing(empty && (empty === 'password' ? ENTER_PASSWORD : ENTER_CODE));
+    setMissing(empty);
     if (empty) form.querySelector<HTMLInputElement>(`[name="${empty}"]`)?.focus();
     else disable.mutate({ password, code });
   }
 
-  const error = missing ?? (disable.isError ? twoFactorErrorText(disable.error, TURN_OFF_FAILED) : null);
+  const error = missing
+    ? t(missing === 'password' ? ENTER_PASSWORD : ENTER_CODE)
+    : disable.isError
+      ? errorText(disable.error, t`Two-factor sign-in could not be turned off. Please try again.`)
+      : null;
   return (
     <form onSubmit={submit} noValidate aria-busy={disable.isPending} className="space-y-3">
       <p className="text-sm text-fg-muted">
-        Sign-in asks for a code from your authenticator app.{' '}
-        {codesLeft === 1 ? '1 recovery code left.' : `${codesLeft} recovery codes left.`}
+        <Trans>
+          Sign-in asks for a code from your authenticator app.{' '}
+          <Plural
+            value={codesLeft}
+            one={`${left} recovery code left.`}
+            other={`${left} recovery codes left.`}
+          />
+        </Trans>
       </p>
       <fieldset>
         <legend className="text-sm font-semibold text-fg">
-          To turn it off, enter your password and a code from your app or a recovery code
+          <Trans>To turn it off, enter your password and a code from your app or a recovery code</Trans>
         </legend>
         <div className="mt-3 grid max-w-3xl gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
           <div>
             <label htmlFor={passwordId} className={labelClass}>
-              Current password
+              <Trans>Current password</Trans>
             </label>
             <input
               id={passwordId}
@@ -361,7 +392,7 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
           </div>
           <div>
             <label htmlFor={codeId} className={labelClass}>
-              Code
+              <Trans comment="A field: the code from the authenticator app or a recovery code">Code</Trans>
             </label>
             <input
               id={codeId}
@@ -370,14 +401,14 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="123456 or a recovery code"
+              placeholder={t`123456 or a recovery code`}
               aria-invalid={error !== null || undefined}
               className={codeFieldClass}
             />
           </div>
           <button type="submit" disabled={disable.isPending} className={buttonClass('secondary', 'md')}>
             <ShieldOff aria-hidden className="size-4" />
-            {disable.isPending ? 'Turning off…' : 'Disable two-factor'}
+            {disable.isPending ? <Trans>Turning off…</Trans> : <Trans>Disable two-factor</Trans>}
           </button>
         </div>
       </fieldset>
@@ -385,5 +416,3 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
     </form>
   );
 }
-
-const TURN_OFF_FAILED = 'Two-factor sign-in could not be turned off. Please try again.';

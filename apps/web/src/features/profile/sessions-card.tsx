@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SignedInSession } from '@prison/shared/auth';
 import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -24,6 +25,7 @@ export function SessionsCard() {
   const revoke = useRevokeSession();
   const titleId = useId();
   const now = useNow();
+  const { t } = useLingui();
 
   return (
     <section aria-labelledby={titleId} className={cardClass('p-5')}>
@@ -37,11 +39,13 @@ export function SessionsCard() {
           </span>
           <div className="min-w-0">
             <h3 id={titleId} className="font-display text-lg font-bold text-fg">
-              Signed-in devices
+              <Trans>Signed-in devices</Trans>
             </h3>
             <p className="mt-0.5 text-sm text-pretty text-fg-muted">
-              Each browser you signed in from. Sign out any you do not recognise, then change your password in
-              game.
+              <Trans>
+                Each browser you signed in from. Sign out any you do not recognise, then change your password
+                in game.
+              </Trans>
             </p>
           </div>
         </div>
@@ -54,9 +58,11 @@ export function SessionsCard() {
             <Skeleton className="h-14 w-full" />
           </div>
         ) : sessions.isError ? (
-          <p className="pt-3 text-sm text-fg-muted">Your sessions are unavailable right now.</p>
+          <p className="pt-3 text-sm text-fg-muted">
+            <Trans>Your sessions are unavailable right now.</Trans>
+          </p>
         ) : (
-          <ul aria-label="Sessions" className="divide-y divide-line">
+          <ul aria-label={t`Sessions`} className="divide-y divide-line">
             {sessions.data.map((session) => (
               <SessionRow
                 key={session.id}
@@ -70,7 +76,7 @@ export function SessionsCard() {
         )}
         {revoke.isError && (
           <Alert tone="error" className="mt-3">
-            That session could not be signed out. Please try again.
+            <Trans>That session could not be signed out. Please try again.</Trans>
           </Alert>
         )}
       </div>
@@ -90,6 +96,8 @@ function SessionRow({
   onSignOut: () => void;
 }) {
   const Icon = isPhone(session.device) ? Smartphone : Monitor;
+  const { t } = useLingui();
+  const device = session.device;
   return (
     <li className="flex items-center gap-3 py-3">
       <Icon aria-hidden className="size-5 shrink-0 text-fg-muted" />
@@ -98,17 +106,21 @@ function SessionRow({
           <span className="truncate">{session.device}</span>
           {session.current && (
             <span className="rounded-full bg-emerald-500/10 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-500/30 ring-inset dark:text-emerald-200">
-              This device
+              <Trans comment="Marks the session of the browser being used">This device</Trans>
             </span>
           )}
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
           <span className="whitespace-nowrap">
-            Signed in <When at={session.created_at} now={now} />
+            <Trans comment="When the session began, e.g. signed in 3d ago">
+              Signed in <When at={session.created_at} now={now} />
+            </Trans>
           </span>
           <Separator />
           <span className="whitespace-nowrap">
-            Last used <When at={session.last_used_at} now={now} />
+            <Trans comment="When the session was last used, e.g. last used 5m ago">
+              Last used <When at={session.last_used_at} now={now} />
+            </Trans>
           </span>
           {session.address && (
             <>
@@ -123,10 +135,10 @@ function SessionRow({
           type="button"
           disabled={signingOut}
           onClick={onSignOut}
-          aria-label={`Sign out ${session.device}`}
+          aria-label={t`Sign out ${device}`}
           className={buttonClass('secondary', 'sm', 'shrink-0')}
         >
-          {signingOut ? 'Signing out…' : 'Sign out'}
+          {signingOut ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
         </button>
       )}
     </li>
@@ -135,10 +147,13 @@ function SessionRow({
 
 const Separator = () => <span aria-hidden>·</span>;
 
+/** How long ago, in the middle of a sentence: "just now" rather than "Just now" (in any language). */
 function When({ at, now }: { at: string; now: number }) {
+  const { i18n } = useLingui();
+  const text = profileRelativeTime(at, now);
   return (
     <time dateTime={at} title={formatTimestamp(at)}>
-      {profileRelativeTime(at, now).toLowerCase()}
+      {text.charAt(0).toLocaleLowerCase(i18n.locale) + text.slice(1)}
     </time>
   );
 }
@@ -148,6 +163,7 @@ function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
   const signOut = useSignOutEverywhere();
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
     <>
       <button
@@ -156,21 +172,23 @@ function SignOutEverywhere() {
         className={buttonClass('secondary', 'sm', 'shrink-0 self-start')}
       >
         <LogOut aria-hidden className="size-4" />
-        Sign out everywhere
+        <Trans>Sign out everywhere</Trans>
       </button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title="Sign out everywhere?"
-        description="Every browser signed in to your account is signed out, this one included. You sign in again with your password."
+        title={t`Sign out everywhere?`}
+        description={t`Every browser signed in to your account is signed out, this one included. You sign in again with your password.`}
       >
         {signOut.isError && (
           <Alert tone="error" className="mt-4">
-            You could not be signed out everywhere. Please try again.
+            <Trans>You could not be signed out everywhere. Please try again.</Trans>
           </Alert>
         )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClass('ghost', 'md')}>Cancel</DialogClose>
+          <DialogClose className={buttonClass('ghost', 'md')}>
+            <Trans>Cancel</Trans>
+          </DialogClose>
           <button
             type="button"
             disabled={signOut.isPending}
@@ -185,7 +203,7 @@ function SignOutEverywhere() {
             className={buttonClass('danger', 'md')}
           >
             <LogOut aria-hidden className="size-4" />
-            {signOut.isPending ? 'Signing out…' : 'Sign out everywhere'}
+            {signOut.isPending ? <Trans>Signing out…</Trans> : <Trans>Sign out everywhere</Trans>}
           </button>
         </div>
       </Dialog>

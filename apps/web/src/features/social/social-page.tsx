@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { Friend } from '@prison/shared/social';
 import { clsx } from 'clsx';
@@ -31,6 +33,7 @@ export function SocialPage() {
   const social = useSocialFeed(session?.token ?? null);
   const gangs = useGangsFeed();
   useScrollToHash();
+  const { t } = useLingui();
 
   const signedIn = Boolean(session);
   const friendsOnline = social.overview?.friends.online ?? social.friends?.filter((f) => f.online).length;
@@ -38,36 +41,38 @@ export function SocialPage() {
 
   return (
     <div className="relative isolate">
-      <title>{pageTitle('Social hub')}</title>
+      <title>{pageTitle(t`Social hub`)}</title>
       <PageBackdrop glow="bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(16_185_129/0.14),transparent_70%),radial-gradient(34rem_22rem_at_100%_0%,rgb(251_191_36/0.14),transparent_70%)]" />
 
       <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
         <div className="grid gap-8 lg:grid-cols-12 lg:items-end">
           <div className="lg:col-span-7">
-            <PageHeader eyebrow="Gangs and friends" title="Social hub">
-              Who is online from your crew, how your gang is doing, and every gang on the server, live.
+            <PageHeader eyebrow={t`Gangs and friends`} title={t`Social hub`}>
+              <Trans>
+                Who is online from your crew, how your gang is doing, and every gang on the server, live.
+              </Trans>
             </PageHeader>
             <div className="mt-6 flex flex-wrap gap-3">
               {social.gang ? (
                 <a href="#your-gang" className={buttonClass('primary')}>
                   <Shield aria-hidden className="size-4" />
-                  Jump to your gang
+                  <Trans>Jump to your gang</Trans>
                 </a>
               ) : (
                 <a href="#gang-browser" className={buttonClass('primary')}>
                   <Compass aria-hidden className="size-4" />
-                  Browse gangs
+                  <Trans>Browse gangs</Trans>
                 </a>
               )}
               <a href="#friends" className={buttonClass('secondary')}>
                 <UsersRound aria-hidden className="size-4" />
-                Check friends online
+                <Trans>Check friends online</Trans>
               </a>
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-3 lg:col-span-5">
-            <HeroFigure label="Friends online" value={signedIn ? friendsOnline : null} />
-            <HeroFigure label="Gang members online" value={signedIn ? gangOnline : null} />
+            <HeroFigure label={t`Friends online`} value={signedIn ? friendsOnline : null} />
+            <HeroFigure label={t`Gang members online`} value={signedIn ? gangOnline : null} />
           </dl>
         </div>
 
@@ -77,7 +82,7 @@ export function SocialPage() {
             className="mt-8 inline-flex items-center gap-2 rounded-full border border-amber-500/35 bg-amber-400/10 px-3 py-1.5 text-sm font-semibold text-amber-900 dark:text-amber-100"
           >
             <WifiOff aria-hidden className="size-4" />
-            Reconnecting to live updates…
+            <Trans>Reconnecting to live updates…</Trans>
           </p>
         )}
 
@@ -88,7 +93,7 @@ export function SocialPage() {
             className={clsx(sectionClass, 'xl:col-span-7')}
           >
             <SectionTitle id="your-gang-title" icon={<Shield className="size-5" />}>
-              Your gang
+              <Trans>Your gang</Trans>
             </SectionTitle>
             <YourGang signedIn={signedIn} social={social} />
           </section>
@@ -98,7 +103,7 @@ export function SocialPage() {
             className={clsx(sectionClass, 'xl:col-span-5')}
           >
             <SectionTitle id="friends-title" icon={<UsersRound className="size-5" />}>
-              Friends
+              <Trans>Friends</Trans>
             </SectionTitle>
             <Friends signedIn={signedIn} friends={social.friends} />
           </section>
@@ -164,10 +169,12 @@ function YourGang({ signedIn, social }: { signedIn: boolean; social: SocialFeed 
   if (!signedIn) {
     return (
       <Notice>
-        <p className="text-fg-muted">Link your account to reveal your gang.</p>
+        <p className="text-fg-muted">
+          <Trans>Link your account to reveal your gang.</Trans>
+        </p>
         <Link to="/login?redirect=/social" className={buttonClass('secondary', 'sm')}>
           <LogIn aria-hidden className="size-4" />
-          Sign in
+          <Trans>Sign in</Trans>
         </Link>
       </Notice>
     );
@@ -176,10 +183,12 @@ function YourGang({ signedIn, social }: { signedIn: boolean; social: SocialFeed 
   if (social.gang === null) {
     return (
       <Notice>
-        <p className="text-fg-muted">You're not in a gang yet.</p>
+        <p className="text-fg-muted">
+          <Trans>You're not in a gang yet.</Trans>
+        </p>
         <a href="#gang-browser" className={buttonClass('secondary', 'sm')}>
           <Compass aria-hidden className="size-4" />
-          Browse gangs
+          <Trans>Browse gangs</Trans>
         </a>
       </Notice>
     );
@@ -191,7 +200,9 @@ function Friends({ signedIn, friends }: { signedIn: boolean; friends: Friend[] |
   if (!signedIn) {
     return (
       <Notice>
-        <p className="text-fg-muted">Sign in to see which of your friends are online.</p>
+        <p className="text-fg-muted">
+          <Trans>Sign in to see which of your friends are online.</Trans>
+        </p>
       </Notice>
     );
   }
@@ -207,10 +218,12 @@ function Friends({ signedIn, friends }: { signedIn: boolean; friends: Friend[] |
   if (friends.length === 0) {
     return (
       <Notice>
-        <p className="text-fg-muted">No friends linked yet.</p>
+        <p className="text-fg-muted">
+          <Trans>No friends linked yet.</Trans>
+        </p>
         <Link to="/profile" className={buttonClass('secondary', 'sm')}>
           <UserRound aria-hidden className="size-4" />
-          Back to your profile
+          <Trans>Back to your profile</Trans>
         </Link>
       </Notice>
     );
@@ -221,6 +234,7 @@ function Friends({ signedIn, friends }: { signedIn: boolean; friends: Friend[] |
 /** The friends, on the list's own clock: their last-seen times tick without drawing the page again. */
 function FriendList({ friends }: { friends: Friend[] }) {
   const now = useNow();
+  const { t } = useLingui();
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
       {friends.map((friend) => (
@@ -243,13 +257,13 @@ function FriendList({ friends }: { friends: Friend[] }) {
               <RankBadge rank={friend.rank} />
             </div>
             <dl className="mt-1.5 grid grid-cols-3 gap-2 text-xs">
-              <MiniStat label="Level" value={String(friend.level)} />
+              <MiniStat label={t`Level`} value={String(friend.level)} />
               <MiniStat
-                label="Last seen"
-                value={friend.online ? 'Online now' : socialRelativeTime(friend.last_activity_at, now)}
+                label={t`Last seen`}
+                value={friend.online ? t`Online now` : socialRelativeTime(friend.last_activity_at, now)}
               />
               <MiniStat
-                label="Friends since"
+                label={t`Friends since`}
                 value={dateOnly.format(new Date(friend.friends_since))}
                 title={formatTimestamp(friend.friends_since)}
               />
@@ -264,21 +278,30 @@ function FriendList({ friends }: { friends: Friend[] }) {
 function GangBrowser({ gangs, status }: { gangs: ReturnType<typeof useGangsFeed>['gangs']; status: string }) {
   const [query, setQuery] = useState('');
   const shown = gangs ? filterGangs(gangs, query) : null;
+  const { t } = useLingui();
+  const count = gangs?.length ?? 0;
+  const gangCount = formatWhole(count);
   return (
     <>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <SectionTitle id="gang-browser-title" icon={<Compass className="size-5" />}>
-            Gang browser
+            <Trans>Gang browser</Trans>
           </SectionTitle>
           <p className="-mt-2 text-sm text-fg-muted">
             {gangs
-              ? `${gangs.length} gangs on the server, richest first.`
-              : 'Loading every gang on the server…'}
+              ? t({
+                  message: plural(count, {
+                    one: `${gangCount} gangs on the server, richest first.`,
+                    other: `${gangCount} gangs on the server, richest first.`,
+                  }),
+                  comment: 'Above the gang browser; the English says "gangs" even for one',
+                })
+              : t`Loading every gang on the server…`}
           </p>
         </div>
         <SearchField
-          label="Search by name or status"
+          label={t`Search by name or status`}
           value={query}
           onChange={setQuery}
           className="w-full sm:w-80"
@@ -290,12 +313,12 @@ function GangBrowser({ gangs, status }: { gangs: ReturnType<typeof useGangsFeed>
           className="mt-4 inline-flex items-center gap-2 rounded-full border border-rose-500/30 bg-rose-500/10 px-3 py-1.5 text-sm font-semibold text-rose-800 dark:text-rose-200"
         >
           <WifiOff aria-hidden className="size-4" />
-          Connection lost. Reconnecting…
+          <Trans>Connection lost. Reconnecting…</Trans>
         </p>
       )}
       <div className="mt-6">
         {shown === null ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading gangs">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Loading gangs`}>
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <li key={i}>
                 <Skeleton className="h-36 rounded-2xl" />
@@ -304,9 +327,11 @@ function GangBrowser({ gangs, status }: { gangs: ReturnType<typeof useGangsFeed>
           </ul>
         ) : shown.length === 0 ? (
           <Notice>
-            <p className="text-fg-muted">No gangs matched that search.</p>
+            <p className="text-fg-muted">
+              <Trans>No gangs matched that search.</Trans>
+            </p>
             <button type="button" onClick={() => setQuery('')} className={buttonClass('secondary', 'sm')}>
-              Clear search
+              <Trans>Clear search</Trans>
             </button>
           </Notice>
         ) : (
