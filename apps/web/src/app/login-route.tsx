@@ -21,11 +21,6 @@ export function LoginRoute({ set }: { set: RouteSetName }) {
     const pathname = new URL(path, window.location.origin).pathname;
     return chooseRouteSet({ hostname, host, pathname }, adminHosts) === set;
   };
-  return (
-    <LoginPage
-      defaultDestination={defaultLoginDestination(set)}
-      isInApp={isInApp}
-      variant={set === 'public' ? 'public' : 'admin'}
-    />
-  );
+  const variant = set === 'public' ? 'public' : 'admin';
+  return <LoginPage defaultDestination={defaultLoginDestination(set)} isInApp={isInApp} variant={variant} />;
 }

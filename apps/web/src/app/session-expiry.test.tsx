@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, storeSession } from '../../test/render-route.tsx';
 import { SESSION_EXPIRED_MESSAGE } from '../features/auth/login-page.tsx';
+import { translate } from '../lib/i18n.ts';
 import {
   expireOnSessionClose,
   isSessionExpired,
@@ -35,7 +36,7 @@ describe('SessionExpiryRedirect', () => {
     storeSession([]);
     const { router } = renderPage('/social');
     act(() => logout('expired'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(translate(SESSION_EXPIRED_MESSAGE));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fsocial');
     expect(isSessionExpired()).toBe(false);
@@ -45,7 +46,7 @@ describe('SessionExpiryRedirect', () => {
     storeSession([]);
     const { router } = renderPage('/social');
     act(() => expireOnSessionClose({ code: 1008 }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SOCKET_SESSION_EXPIRED_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(translate(SOCKET_SESSION_EXPIRED_MESSAGE));
     expect(router.state.location.pathname).toBe('/login');
     expect(isSessionExpired()).toBe(false);
   });

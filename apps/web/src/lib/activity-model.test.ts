@@ -1,6 +1,7 @@
 import type { ActivityItem } from '@prison/shared/players';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FILTERS, type ActivityFilter, describeActivity, matchesFilter } from './activity-model.ts';
+import { translate } from './i18n.ts';
 
 function activity(overrides: Partial<ActivityItem> = {}): ActivityItem {
   return {
@@ -185,7 +186,7 @@ describe('describeActivity: anything else', () => {
 
 describe('activity filters (spec 2.7)', () => {
   it('offers the chips in order, All first', () => {
-    expect(ACTIVITY_FILTERS.map((filter) => filter.label)).toEqual([
+    expect(ACTIVITY_FILTERS.map((filter) => translate(filter.label))).toEqual([
       'All',
       'Messages',
       'Chat',

@@ -1,8 +1,11 @@
 // Activity entries (spec 2.7 Activity tab, spec 3 Activity item) as the profile's feed, the public
 // milestones of player and gang pages and the admin stream show them: what each entry says, decided
-// apart from how it is drawn, and the profile's filter chips.
+// apart from how it is drawn, and the profile's filter chips. Its fallbacks are in the page's
+// language; the chips' labels are descriptors, shown with t(label).
+import { msg } from '@lingui/core/macro';
 import { GKITS } from '@prison/shared/gkits';
 import type { ActivityItem } from '@prison/shared/players';
+import { translate } from './i18n.ts';
 
 export type ActivityView =
   | { kind: 'presence'; joined: boolean; name: string }
@@ -19,8 +22,9 @@ export type ActivityView =
     }
   | { kind: 'generic'; actor: string; target: string | null; text: string | null; typeLabel: string };
 
-const UNKNOWN = 'Unknown';
-const UNKNOWN_PLAYER = 'Unknown player';
+const unknown = () =>
+  translate(msg({ message: 'Unknown', comment: 'Activity: stands for a player whose name is missing' }));
+const unknownPlayer = () => translate(msg`Unknown player`);
 
 /** A blank or missing string is no value. */
 function present(value: string | null | undefined): string | null {
@@ -72,25 +76,29 @@ export function describeActivity(item: ActivityItem): ActivityView {
       return {
         kind: 'presence',
         joined: item.activity_type === 'PLAYER_JOIN',
-        name: actor ?? UNKNOWN_PLAYER,
+        name: actor ?? unknownPlayer(),
       };
     case 'PRIVATE_MESSAGE':
       return {
         kind: 'private-message',
-        from: actor ?? UNKNOWN,
-        to: present(item.target_username) ?? UNKNOWN,
-        text: text ?? 'Message content unavailable',
+        from: actor ?? unknown(),
+        to: present(item.target_username) ?? unknown(),
+        text: text ?? translate(msg`Message content unavailable`),
       };
     case 'CHAT_MESSAGE':
-      return { kind: 'chat', name: actor ?? UNKNOWN_PLAYER, text: text ?? 'Message unavailable' };
+      return {
+        kind: 'chat',
+        name: actor ?? unknownPlayer(),
+        text: text ?? translate(msg`Message unavailable`),
+      };
     case 'LEVEL_UP':
-      return { kind: 'level-up', name: actor ?? UNKNOWN_PLAYER, level: levelUpLevel(text) };
+      return { kind: 'level-up', name: actor ?? unknownPlayer(), level: levelUpLevel(text) };
     case 'GKIT_UNLOCK':
     case 'GKIT_LEVEL_UP': {
       const details = jsonObject(text);
       return {
         kind: 'gkit',
-        name: actor ?? UNKNOWN_PLAYER,
+        name: actor ?? unknownPlayer(),
         kitName: kitName(details),
         level: finiteNumber(details.level),
         // Spec 3: "unlock" means unlocked, anything else (a missing status included) upgraded.
@@ -100,7 +108,7 @@ export function describeActivity(item: ActivityItem): ActivityView {
     default:
       return {
         kind: 'generic',
-        actor: actor ?? UNKNOWN,
+        actor: actor ?? unknown(),
         target: present(item.target_username),
         text,
         typeLabel: item.activity_type.replaceAll('_', ' '),
@@ -109,13 +117,22 @@ export function describeActivity(item: ActivityItem): ActivityView {
 }
 
 export const ACTIVITY_FILTERS = [
-  { id: 'all', label: 'All' },
-  { id: 'messages', label: 'Messages' },
-  { id: 'chat', label: 'Chat' },
-  { id: 'joins', label: 'Joins' },
-  { id: 'level-ups', label: 'Level Ups' },
-  { id: 'gkits', label: 'G-Kits' },
-  { id: 'other', label: 'Other' },
+  { id: 'all', label: msg({ message: 'All', comment: 'Activity filter chip: every kind of entry' }) },
+  { id: 'messages', label: msg`Messages` },
+  { id: 'chat', label: msg`Chat` },
+  {
+    id: 'joins',
+    label: msg`Joins`,
+  },
+  { id: 'level-ups', label: msg`Level Ups` },
+  {
+    id: 'gkits',
+    label: msg`G-Kits`,
+  },
+  {
+    id: 'other',
+    label: msg({ message: 'Other', comment: 'Activity filter chip: every other kind of entry' }),
+  },
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number]['id'];
 

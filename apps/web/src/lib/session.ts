@@ -2,6 +2,8 @@
 // keys token, refresh_token and user, mirrored into the cp_* cookies so an admin host and the main site
 // share it (and nobody else: see cookieDomain). Components read it through useSession(); every write
 // notifies this tab's subscribers, and other tabs hear the storage event.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { User } from '@prison/shared/auth';
 import { CLOSE_CODES } from '@prison/shared/sockets';
 import { useSyncExternalStore } from 'react';
@@ -103,13 +105,16 @@ export function readSession(): Session | null {
 // Spec 4: the expired state lives for this page only; the login page shows its alert, then acknowledges.
 let expired = false;
 
-/** Spec 8: what the login page says about an expiry; a live feed's 1008 has its own words. */
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
-export const SOCKET_SESSION_EXPIRED_MESSAGE = 'Session expired. Please sign in again.';
+/**
+ * Spec 8: what the login page says about an expiry; a live feed's 1008 has its own words. Descriptors,
+ * shown in the page's language with t(message).
+ */
+export const SESSION_EXPIRED_MESSAGE = msg`Your session has expired. Please sign in again.`;
+export const SOCKET_SESSION_EXPIRED_MESSAGE = msg`Session expired. Please sign in again.`;
 let expiredMessage = SESSION_EXPIRED_MESSAGE;
 
 /** The alert for the current expiry. */
-export const sessionExpiredMessage = (): string => expiredMessage;
+export const sessionExpiredMessage = (): MessageDescriptor => expiredMessage;
 
 const listeners = new Set<() => void>();
 

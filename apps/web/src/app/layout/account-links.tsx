@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isAdminUser } from '@prison/shared/roles';
 import { clsx } from 'clsx';
 import { LogIn, LogOut, ShieldCheck, UserRound } from 'lucide-react';
@@ -21,26 +22,27 @@ interface AccountLinksProps {
 // with a scroll bar leaves.
 const ICON_ONLY = {
   button: 'max-md:w-9 max-md:px-0 lg:max-xl:w-9 lg:max-xl:px-0',
-  label: 'max-md:sr-only lg:max-xl:sr-only',
+  words: 'max-md:sr-only lg:max-xl:sr-only',
 };
-const ADMIN_ICON_ONLY = { button: 'max-2xl:w-9 max-2xl:px-0', label: 'max-2xl:sr-only' };
+const ADMIN_ICON_ONLY = { button: 'max-2xl:w-9 max-2xl:px-0', words: 'max-2xl:sr-only' };
 
 /** Spec 2.2 header items: Admin (admins only), My Profile and Logout when signed in, Login for guests. */
 export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps) {
+  const { t } = useLingui();
   const session = useSession();
   const { adminHosts } = useSiteConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const size = stacked ? 'md' : 'sm';
   const width = stacked ? 'w-full justify-start' : undefined;
-  const admin = stacked ? { button: width, label: undefined } : ADMIN_ICON_ONLY;
-  const own = stacked ? { button: width, label: undefined } : ICON_ONLY;
+  const admin = stacked ? { button: width, words: undefined } : ADMIN_ICON_ONLY;
+  const own = stacked ? { button: width, words: undefined } : ICON_ONLY;
 
   if (!session) {
     return (
       <Link to="/login" onClick={onNavigate} className={buttonClass('primary', size, width)}>
         <LogIn aria-hidden className="size-4" />
-        Login
+        <Trans comment="Header link to the sign-in page">Login</Trans>
       </Link>
     );
   }
@@ -53,20 +55,24 @@ export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps)
           href={adminConsoleHref(adminHosts, { protocol: window.location.protocol, pathname })}
           onClick={onNavigate}
           className={buttonClass('ghost', size, admin.button)}
-          title={stacked ? undefined : 'Admin'}
+          title={stacked ? undefined : t`Admin`}
         >
           <ShieldCheck aria-hidden className="size-4" />
-          <span className={admin.label}>Admin</span>
+          <span className={admin.words}>
+            <Trans comment="Header link to the admin console">Admin</Trans>
+          </span>
         </a>
       )}
       <Link
         to="/profile"
         onClick={onNavigate}
         className={buttonClass('secondary', size, own.button)}
-        title={stacked ? undefined : 'My Profile'}
+        title={stacked ? undefined : t`My Profile`}
       >
         <UserRound aria-hidden className="size-4" />
-        <span className={own.label}>My Profile</span>
+        <span className={own.words}>
+          <Trans>My Profile</Trans>
+        </span>
       </Link>
       <button
         type="button"
@@ -76,10 +82,12 @@ export function AccountLinks({ onNavigate, stacked = false }: AccountLinksProps)
           navigate('/login');
         }}
         className={buttonClass('ghost', size, own.button)}
-        title={stacked ? undefined : 'Logout'}
+        title={stacked ? undefined : t`Logout`}
       >
         <LogOut aria-hidden className="size-4" />
-        <span className={own.label}>Logout</span>
+        <span className={own.words}>
+          <Trans comment="Header button that signs out">Logout</Trans>
+        </span>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +11,7 @@ interface Highlight {
 
 /** Desktop navigation with a highlight that slides to the active link (spec 2.2). */
 export function MainNav() {
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
   const [highlight, setHighlight] = useState<Highlight | null>(null);
@@ -47,7 +49,10 @@ export function MainNav() {
   // The six links take about 510 px: below lg they live in the mobile menu, or the bar would be
   // wider than the window beside the brand, the search and the account links.
   return (
-    <nav aria-label="Main" className="hidden lg:block">
+    <nav
+      aria-label={t({ message: 'Main', comment: 'Accessible name of the main navigation' })}
+      className="hidden lg:block"
+    >
       <ul ref={listRef} className="relative flex items-center gap-1 rounded-2xl p-1">
         <span
           aria-hidden
@@ -64,17 +69,18 @@ export function MainNav() {
         />
         {NAV_LINKS.map((link) => {
           const active = isNavActive(link.to, pathname);
+          const current = active ? 'page' : undefined;
           return (
             <li key={link.to}>
               <Link
                 to={link.to}
-                aria-current={active ? 'page' : undefined}
+                aria-current={current}
                 className={clsx(
                   'block rounded-xl px-3.5 py-2 text-sm font-medium transition-colors',
                   active ? 'text-fg' : 'text-fg-muted hover:text-fg',
                 )}
               >
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           );

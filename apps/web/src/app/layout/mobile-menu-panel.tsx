@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SITE_NAME } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { BookOpen, ChevronRight, LifeBuoy, X } from 'lucide-react';
@@ -24,6 +25,7 @@ interface MobileMenuPanelProps {
  * menu button on close.
  */
 export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMenuPanelProps) {
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const close = () => onOpenChange(false);
 
@@ -53,24 +55,32 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
               <BrandMark className="size-8" />
               {SITE_NAME}
             </Dialog.Title>
-            <Dialog.Close className={iconButtonClass} aria-label="Close menu">
+            <Dialog.Close className={iconButtonClass} aria-label={t`Close menu`}>
               <X aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            <Trans>Site navigation</Trans>
+          </Dialog.Description>
 
           <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-5 py-6">
             <SiteSearch variant="panel" onNavigate={close} />
-            <nav aria-label="Mobile">
+            <nav
+              aria-label={t({
+                message: 'Mobile',
+                comment: 'Accessible name of the navigation in the mobile menu',
+              })}
+            >
               <ul className="flex flex-col gap-1">
                 {NAV_LINKS.map((link) => {
                   const active = isNavActive(link.to, pathname);
+                  const current = active ? 'page' : undefined;
                   return (
                     <li key={link.to}>
                       <Link
                         to={link.to}
                         onClick={close}
-                        aria-current={active ? 'page' : undefined}
+                        aria-current={current}
                         className={clsx(
                           'flex items-center justify-between rounded-xl px-4 py-3 text-base font-medium transition-colors',
                           active
@@ -78,7 +88,7 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
                             : 'text-fg-muted hover:bg-fg/[0.05] hover:text-fg',
                         )}
                       >
-                        {link.label}
+                        {t(link.label)}
                         <ChevronRight aria-hidden className="size-4 opacity-60" />
                       </Link>
                     </li>
@@ -96,10 +106,12 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
                 <LifeBuoy aria-hidden className="size-5" />
               </span>
               <span>
-                <span className="block font-semibold text-fg">Need help?</span>
+                <span className="block font-semibold text-fg">
+                  <Trans>Need help?</Trans>
+                </span>
                 <span className="mt-0.5 flex items-center gap-1.5 text-sm text-fg-muted group-hover:text-fg">
                   <BookOpen aria-hidden className="size-3.5" />
-                  Browse the knowledge base
+                  <Trans>Browse the knowledge base</Trans>
                 </span>
               </span>
             </Link>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ interface MobileMenuProps {
 
 /** The menu button and its panel; the header holds whether it is open (it hides its own search meanwhile). */
 export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
+  const { t } = useLingui();
   const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -35,7 +37,7 @@ export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
         ref={buttonRef}
         type="button"
         className={clsx(iconButtonClass, 'lg:hidden')}
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-disabled={hydrated ? undefined : true}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SITE_NAME } from '@prison/shared/brand';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
@@ -5,10 +6,13 @@ import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 
 const linkClass = 'rounded text-fg-muted transition-colors hover:text-fg';
+const externalLinkClass = `${linkClass} inline-flex items-center gap-1.5`;
 
 export function SiteFooter() {
+  const { t } = useLingui();
   const { communityInviteUrl } = useSiteConfig();
   const year = new Date().getFullYear();
+  const site = SITE_NAME;
   return (
     <footer className="mt-24 border-t border-line bg-surface-sunken/60">
       <div className="container-page flex flex-col gap-8 py-10 md:flex-row md:items-center md:justify-between">
@@ -17,11 +21,13 @@ export function SiteFooter() {
           <div>
             <p className="font-display font-bold text-fg">{SITE_NAME}</p>
             <p className="text-sm text-fg-muted">
-              © {year} {SITE_NAME}. Not affiliated with Mojang or Microsoft.
+              <Trans>
+                © {year} {site}. Not affiliated with Mojang or Microsoft.
+              </Trans>
             </p>
           </div>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t`Footer`}>
           <ul className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm font-medium">
             {communityInviteUrl && (
               <li>
@@ -29,27 +35,29 @@ export function SiteFooter() {
                   href={communityInviteUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className={`${linkClass} inline-flex items-center gap-1.5`}
+                  className={externalLinkClass}
                 >
-                  Join the community
+                  <Trans>Join the community</Trans>
                   <ExternalLink aria-hidden className="size-3.5" />
-                  <span className="sr-only">(opens in a new tab)</span>
+                  <span className="sr-only">
+                    <Trans>(opens in a new tab)</Trans>
+                  </span>
                 </a>
               </li>
             )}
             <li>
               <Link to="/status" className={linkClass}>
-                Server status
+                <Trans>Server status</Trans>
               </Link>
             </li>
             <li>
               <Link to="/docs" className={linkClass}>
-                Docs
+                <Trans comment="Footer link to the knowledge base">Docs</Trans>
               </Link>
             </li>
             <li>
               <Link to="/privacy" className={linkClass}>
-                Privacy
+                <Trans comment="Footer link to the privacy policy">Privacy</Trans>
               </Link>
             </li>
           </ul>

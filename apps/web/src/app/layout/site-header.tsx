@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { SITE_NAME, SITE_TAGLINE } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
@@ -24,6 +25,9 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 export function SiteHeader() {
+  const { t } = useLingui();
+  const site = SITE_NAME;
+  const tagline = SITE_TAGLINE;
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   // The open menu has its own search field; one field at a time keeps its id (and the `/` key) unique.
   const [menuOpen, setMenuOpen] = useState(false);
@@ -43,7 +47,7 @@ export function SiteHeader() {
           className="flex shrink-0 items-center gap-2.5 rounded-xl"
           // Holds the visible words (WCAG 2.5.3, label in name); the tagline shows from sm up, and the
           // space between the two lines keeps their words apart for tools that read the text.
-          aria-label={`${SITE_NAME} ${SITE_TAGLINE}, home`}
+          aria-label={t`${site} ${tagline}, home`}
         >
           <BrandMark className="size-9" />
           <span className="leading-none">

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { SessionExpiryRedirect } from '../session-expiry.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -20,7 +21,7 @@ export function SiteLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-surface-raised px-4 py-2 font-semibold text-fg shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -1,5 +1,6 @@
 // One activity entry as the profile's feed and the public milestones of player and gang pages draw
 // it (spec 2.7 Activity tab, spec 3 Activity item). Every player it names links to their page.
+import { Trans } from '@lingui/react/macro';
 import type { ActivityItem } from '@prison/shared/players';
 import { clsx } from 'clsx';
 import {
@@ -85,59 +86,102 @@ function Headline({ view, item }: { view: ActivityView; item: ActivityItem }) {
   const actor = item.actor_username?.trim() ? item.actor_username : null;
   const target = item.target_username?.trim() ? item.target_username : null;
   switch (view.kind) {
-    case 'presence':
-      return (
-        <>
-          <Name username={actor}>{view.name}</Name> {view.joined ? 'Joined' : 'Left'} the server
-        </>
+    case 'presence': {
+      const name = view.name;
+      return view.joined ? (
+        <Trans>
+          <Name username={actor}>{name}</Name> Joined the server
+        </Trans>
+      ) : (
+        <Trans>
+          <Name username={actor}>{name}</Name> Left the server
+        </Trans>
       );
-    case 'private-message':
+    }
+    case 'private-message': {
+      const { from, to } = view;
       return (
-        <>
-          <Name username={actor}>{view.from}</Name> <span className="text-fg-muted">messaged</span>{' '}
-          <Name username={target}>{view.to}</Name>
-        </>
+        <Trans comment="Activity: a private message from one player to another">
+          <Name username={actor}>{from}</Name> <span className="text-fg-muted">messaged</span>{' '}
+          <Name username={target}>{to}</Name>
+        </Trans>
       );
-    case 'chat':
+    }
+    case 'chat': {
+      const name = view.name;
       return (
-        <>
-          <Name username={actor}>{view.name}</Name> <span className="text-fg-muted">in global chat</span>
-        </>
+        <Trans comment="Activity: a player's message in the global chat, shown below">
+          <Name username={actor}>{name}</Name> <span className="text-fg-muted">in global chat</span>
+        </Trans>
       );
-    case 'level-up':
-      return (
-        <>
-          <Name username={actor}>{view.name}</Name>{' '}
-          {view.level === null ? 'levelled up' : `reached level ${view.level}`}
-        </>
+    }
+    case 'level-up': {
+      const { name, level } = view;
+      return level === null ? (
+        <Trans>
+          <Name username={actor}>{name}</Name> levelled up
+        </Trans>
+      ) : (
+        <Trans>
+          <Name username={actor}>{name}</Name> reached level {level}
+        </Trans>
       );
+    }
     case 'gkit':
+      return <GKitHeadline view={view} actor={actor} />;
+    case 'generic': {
+      const { actor: name, target: other } = view;
+      if (!other) return <Name username={actor}>{name}</Name>;
       return (
-        <>
-          <Name username={actor}>{view.name}</Name> {view.status === 'unlocked' ? 'unlocked' : 'upgraded'}{' '}
-          {view.kitName ? (
-            <>
-              the <Name>{view.kitName}</Name> G-Kit
-            </>
-          ) : (
-            'a G-Kit'
-          )}
-          {view.level !== null && view.status === 'upgraded' ? ` to level ${view.level}` : ''}
-        </>
+        <Trans comment="Activity of an unknown kind between two players; its type and text are shown below">
+          <Name username={actor}>{name}</Name> <span className="text-fg-muted">with</span>{' '}
+          <Name username={target}>{other}</Name>
+        </Trans>
       );
-    case 'generic':
-      return (
-        <>
-          <Name username={actor}>{view.actor}</Name>
-          {view.target && (
-            <>
-              {' '}
-              <span className="text-fg-muted">with</span> <Name username={target}>{view.target}</Name>
-            </>
-          )}
-        </>
-      );
+    }
   }
+}
+
+/** A G-Kit unlocked or upgraded: one sentence for each case, the kit's name kept as the game names it. */
+function GKitHeadline({
+  view,
+  actor,
+}: {
+  view: Extract<ActivityView, { kind: 'gkit' }>;
+  actor: string | null;
+}) {
+  const { name, kitName: kit, level } = view;
+  if (view.status === 'unlocked') {
+    return kit ? (
+      <Trans>
+        <Name username={actor}>{name}</Name> unlocked the <Name>{kit}</Name> G-Kit
+      </Trans>
+    ) : (
+      <Trans>
+        <Name username={actor}>{name}</Name> unlocked a G-Kit
+      </Trans>
+    );
+  }
+  if (level === null) {
+    return kit ? (
+      <Trans>
+        <Name username={actor}>{name}</Name> upgraded the <Name>{kit}</Name> G-Kit
+      </Trans>
+    ) : (
+      <Trans>
+        <Name username={actor}>{name}</Name> upgraded a G-Kit
+      </Trans>
+    );
+  }
+  return kit ? (
+    <Trans>
+      <Name username={actor}>{name}</Name> upgraded the <Name>{kit}</Name> G-Kit to level {level}
+    </Trans>
+  ) : (
+    <Trans>
+      <Name username={actor}>{name}</Name> upgraded a G-Kit to level {level}
+    </Trans>
+  );
 }
 
 function Body({ view }: { view: ActivityView }) {

@@ -28,9 +28,10 @@ interface AlertProps {
 /** An in-page message box: errors, warnings and notes next to the thing they are about. */
 export function Alert({ tone, children, announce = tone !== 'info', className }: AlertProps) {
   const { icon: Icon, className: toneClass } = tones[tone];
+  const role = announce ? 'alert' : undefined;
   return (
     <div
-      role={announce ? 'alert' : undefined}
+      role={role}
       className={clsx('flex items-start gap-3 rounded-xl border px-4 py-3 text-sm', toneClass, className)}
     >
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />

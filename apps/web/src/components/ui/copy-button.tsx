@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from './button.tsx';
@@ -17,7 +18,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       }
     >
       {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-      {copied ? 'Copied' : label}
+      {copied ? <Trans comment="A copy button, once its text is on the clipboard">Copied</Trans> : label}
     </button>
   );
 }

@@ -1,6 +1,8 @@
 // A modal dialog on Radix's: role="dialog" with aria-modal, named by its title and described by its
 // description; focus moves in on opening, stays inside, and returns to what opened it; Escape and a
 // click outside close it.
+import { Trans } from '@lingui/react/macro';
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 // The dialog entry alone: radix-ui's main entry loads every primitive.
 import * as RadixDialog from 'radix-ui/dialog';
@@ -54,9 +56,11 @@ export function Dialog({
             </RadixDialog.Description>
           )}
           {children}
-          <RadixDialog.Close className={`${iconButtonClass} absolute top-4 right-4`}>
+          <RadixDialog.Close className={clsx(iconButtonClass, 'absolute top-4 right-4')}>
             <X aria-hidden className="size-5" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">
+              <Trans comment="Button that closes a dialog">Close</Trans>
+            </span>
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>

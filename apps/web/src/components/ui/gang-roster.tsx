@@ -1,6 +1,7 @@
 // Spec 2.8's roster of a gang (leader first, as the server sends it): each member linking to their
 // page, online or when last active. The gang page shows it as cards, the social hub's gang card as
 // rows inside the card.
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { GangMember } from '@prison/shared/social';
 import { clsx } from 'clsx';
 import { socialRelativeTime } from '../../lib/time-format.ts';
@@ -11,18 +12,24 @@ import { PresenceAvatar } from './presence-avatar.tsx';
 
 export function GangRoster({ members, look }: { members: GangMember[]; look: 'cards' | 'rows' }) {
   // The list's own clock: the times tick without drawing the page again.
+  const { t } = useLingui();
   const now = useNow();
   if (members.length === 0) {
     return look === 'cards' ? (
       <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-        Member roster unavailable.
+        <Trans>Member roster unavailable.</Trans>
       </p>
     ) : (
-      <p className="text-sm text-fg-muted">Member roster unavailable.</p>
+      <p className="text-sm text-fg-muted">
+        <Trans>Member roster unavailable.</Trans>
+      </p>
     );
   }
   return (
-    <ul className={clsx('grid sm:grid-cols-2', look === 'cards' ? 'gap-2.5' : 'gap-2')} aria-label="Members">
+    <ul
+      className={clsx('grid sm:grid-cols-2', look === 'cards' ? 'gap-2.5' : 'gap-2')}
+      aria-label={t`Members`}
+    >
       {members.map((member) => (
         <li
           key={member.uuid}
@@ -52,7 +59,9 @@ export function GangRoster({ members, look }: { members: GangMember[]; look: 'ca
           </span>
           <span className="shrink-0 text-xs text-fg-muted tabular-nums">
             {member.online ? (
-              <span className="font-semibold text-emerald-700 dark:text-emerald-300">Online now</span>
+              <span className="font-semibold text-emerald-700 dark:text-emerald-300">
+                <Trans>Online now</Trans>
+              </span>
             ) : (
               socialRelativeTime(member.last_activity_at, now)
             )}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { gangStatusLabel, gangStatusTone } from '@prison/shared/gang-status';
 import { clsx } from 'clsx';
 
@@ -7,6 +8,15 @@ const TONES = {
   red: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
   neutral: 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300',
 } as const;
+
+/** The words of a gang's status: the spec's three in the page's language, any other as the game names it. */
+function StatusWords({ status }: { status: string }) {
+  if (status === 'Open') return <Trans comment="Gang status: anyone may join">Open</Trans>;
+  if (status === 'InviteOnly')
+    return <Trans comment="Gang status: players join when invited">Invite only</Trans>;
+  if (status === 'Closed') return <Trans comment="Gang status: nobody may join">Closed</Trans>;
+  return gangStatusLabel(status);
+}
 
 /** A gang's status in its spec 4 colour. */
 export function GangStatusBadge({ status }: { status: string }) {
@@ -18,7 +28,7 @@ export function GangStatusBadge({ status }: { status: string }) {
         TONES[gangStatusTone(status)],
       )}
     >
-      {gangStatusLabel(status)}
+      <StatusWords status={status} />
     </span>
   );
 }

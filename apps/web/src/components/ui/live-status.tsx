@@ -1,13 +1,25 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { LiveStatus } from '../../lib/live-socket.ts';
 
 // Spec 4: connecting yellow, open green, closed red.
-const LIVE_LOOK: Record<LiveStatus, { label: string; dot: string; text: string }> = {
-  connecting: { label: 'Connecting', dot: 'bg-amber-400', text: 'text-amber-800 dark:text-amber-300' },
-  open: { label: 'Live', dot: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-300' },
-  closed: { label: 'Reconnecting…', dot: 'bg-rose-500', text: 'text-rose-700 dark:text-rose-300' },
+const LIVE_LOOK: Record<LiveStatus, { dot: string; tone: string }> = {
+  connecting: { dot: 'bg-amber-400', tone: 'text-amber-800 dark:text-amber-300' },
+  open: { dot: 'bg-emerald-500', tone: 'text-emerald-700 dark:text-emerald-300' },
+  closed: { dot: 'bg-rose-500', tone: 'text-rose-700 dark:text-rose-300' },
 };
+
+/** The word for a connection's state. */
+function LiveWord({ status }: { status: LiveStatus }) {
+  if (status === 'open') {
+    return <Trans comment="State of a live connection: open, the figures update by themselves">Live</Trans>;
+  }
+  if (status === 'connecting') {
+    return <Trans comment="State of a live connection: being opened">Connecting</Trans>;
+  }
+  return <Trans comment="State of a live connection: lost, being opened again">Reconnecting…</Trans>;
+}
 
 /** The coloured dot of a live connection, pulsing while open. */
 export function LiveDot({ status }: { status: LiveStatus }) {
@@ -27,7 +39,7 @@ export function LiveDot({ status }: { status: LiveStatus }) {
  */
 export function LivePill({
   status,
-  subject = 'Live updates',
+  subject,
   className,
   children,
 }: {
@@ -36,18 +48,26 @@ export function LivePill({
   className?: string;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   const look = LIVE_LOOK[status];
+  const what = subject ?? t`Live updates`;
   return (
     <p
       className={clsx(
         'inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold shadow-card',
-        look.text,
+        look.tone,
         className,
       )}
     >
       <LiveDot status={status} />
-      <span className="sr-only">{subject}: </span>
-      <span>{look.label}</span>
+      <span className="sr-only">
+        <Trans comment="For screen readers, before the state of a live connection: what is live">
+          {what}:
+        </Trans>{' '}
+      </span>
+      <span>
+        <LiveWord status={status} />
+      </span>
       {children}
     </p>
   );
@@ -60,13 +80,15 @@ export function LiveLabel({ status }: { status: LiveStatus }) {
     <span
       className={clsx(
         'inline-flex items-center gap-2 text-xs font-semibold tracking-wide uppercase',
-        look.text,
+        look.tone,
       )}
     >
       <LiveDot status={status} />
       <span>
-        <span className="sr-only">Live connection status: </span>
-        {look.label}
+        <span className="sr-only">
+          <Trans>Live connection status:</Trans>{' '}
+        </span>
+        <LiveWord status={status} />
       </span>
     </span>
   );

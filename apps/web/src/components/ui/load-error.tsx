@@ -1,4 +1,5 @@
 // A page whose data could not be loaded: what failed, and a way to try again.
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { RotateCw } from 'lucide-react';
 import { Alert } from './alert.tsx';
@@ -7,7 +8,7 @@ import { buttonClass } from './button.tsx';
 export function LoadError({
   message,
   onRetry,
-  retryLabel = 'Try again',
+  retryLabel,
   retrying = false,
   className,
 }: {
@@ -18,6 +19,7 @@ export function LoadError({
   retrying?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Alert tone="error" className={clsx('max-w-xl', className)}>
       <p className="font-semibold">{message}</p>
@@ -28,7 +30,7 @@ export function LoadError({
         disabled={retrying}
       >
         <RotateCw aria-hidden className="size-4" />
-        {retryLabel}
+        {retryLabel ?? t`Try again`}
       </button>
     </Alert>
   );

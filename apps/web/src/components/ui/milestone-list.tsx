@@ -1,5 +1,6 @@
 // Level-ups, prestiges, G-Kit unlocks and upgrades and gang joins, newest first: a player's on their
 // page, a gang's members' on the gang's.
+import { Trans } from '@lingui/react/macro';
 import type { ActivityItem } from '@prison/shared/players';
 import { useNow } from '../../lib/use-now.ts';
 import { ActivityEntry } from './activity-entry.tsx';
@@ -17,7 +18,7 @@ export function MilestoneList({
   if (items.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
-        No milestones yet.
+        <Trans>No milestones yet.</Trans>
       </p>
     );
   }

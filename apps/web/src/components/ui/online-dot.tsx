@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 
 const SIZES = { sm: 'size-2.5 ring-2', lg: 'size-4 ring-4' } as const;
@@ -19,6 +20,7 @@ export function OnlineDot({
   on?: keyof typeof RINGS;
   announce?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <span
@@ -30,7 +32,7 @@ export function OnlineDot({
           online ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-600',
         )}
       />
-      {announce && <span className="sr-only">{online ? 'Online' : 'Offline'}</span>}
+      {announce && <span className="sr-only">{online ? t`Online` : t`Offline`}</span>}
     </>
   );
 }

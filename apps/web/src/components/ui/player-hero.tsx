@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, Crown, Gem, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { levelProgress } from '../../lib/experience-progress.ts';
@@ -32,8 +33,13 @@ export function PlayerHero({
   heading?: 'h1' | 'h2';
   headingId?: string;
 }) {
+  const { t } = useLingui();
   const progress = levelProgress(level, xp);
   const percent = Math.floor(progress.percent);
+  const fromLevel = formatWhole(progress.level);
+  const toLevel = formatWhole(progress.nextLevel);
+  const nextLevel = progress.nextLevel;
+  const remaining = formatWhole(progress.remaining);
   return (
     <section
       aria-labelledby={headingId}
@@ -58,20 +64,20 @@ export function PlayerHero({
         </div>
         {/* Balances reach 10^15: the wide figures get their own rows on phones and more room beside. */}
         <dl className="grid grid-cols-2 gap-2.5 sm:grid-cols-[minmax(0,0.7fr)_minmax(0,0.7fr)_minmax(0,1fr)_minmax(0,1.6fr)] lg:min-w-[40rem]">
-          <StatTile label="Level" icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
+          <StatTile label={t`Level`} icon={<Sparkles className="size-4" />} value={formatWhole(level)} />
           <StatTile
-            label="Prestige"
+            label={t`Prestige`}
             icon={<Crown className="size-4" />}
             value={formatWhole(player.prestige ?? 0)}
           />
           <StatTile
-            label="Lifetime XP"
+            label={t`Lifetime XP`}
             icon={<Gem className="size-4" />}
             value={formatWhole(player.lifetime_xp)}
             className="col-span-2 sm:col-span-1"
           />
           <StatTile
-            label="Balance"
+            label={<Trans comment="A player's in-game money">Balance</Trans>}
             icon={<Coins className="size-4" />}
             value={formatMoney(player.balance)}
             className="col-span-2 sm:col-span-1"
@@ -82,12 +88,14 @@ export function PlayerHero({
       <div className="relative mt-7">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
           <p className="font-semibold text-fg">
-            Level {formatWhole(progress.level)}
-            <span className="mx-1.5 text-fg-muted" aria-hidden>
-              →
-            </span>
-            <span className="sr-only"> to </span>
-            Level {formatWhole(progress.nextLevel)}
+            <Trans comment="Progress bar heading: the player's level and the next; the arrow is hidden from screen readers, which read the words instead">
+              Level {fromLevel}
+              <span className="mx-1.5 text-fg-muted" aria-hidden>
+                →
+              </span>
+              <span className="sr-only"> to </span>
+              Level {toLevel}
+            </Trans>
           </p>
           <p className="text-fg-muted tabular-nums">
             {formatWhole(progress.current)} / {formatWhole(progress.needed)} XP
@@ -95,7 +103,7 @@ export function PlayerHero({
         </div>
         <div
           role="progressbar"
-          aria-label={`Progress to level ${progress.nextLevel}`}
+          aria-label={t`Progress to level ${nextLevel}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -107,8 +115,12 @@ export function PlayerHero({
           />
         </div>
         <div className="mt-2 flex flex-wrap justify-between gap-x-4 text-xs text-fg-muted tabular-nums">
-          <span>{percent}% complete</span>
-          <span>{formatWhole(progress.remaining)} XP remaining</span>
+          <span>
+            <Trans>{percent}% complete</Trans>
+          </span>
+          <span>
+            <Trans>{remaining} XP remaining</Trans>
+          </span>
         </div>
       </div>
     </section>

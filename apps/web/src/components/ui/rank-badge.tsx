@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { isRank, type Rank } from '@prison/shared/ranking';
 import { clsx } from 'clsx';
 
@@ -31,7 +32,7 @@ export function RankBadge({ rank, className }: { rank: string; className?: strin
         className,
       )}
     >
-      {rank || 'Unranked'}
+      {rank || <Trans comment="Rank badge of a player with no rank">Unranked</Trans>}
     </span>
   );
 }

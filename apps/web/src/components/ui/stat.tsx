@@ -85,7 +85,7 @@ export function StatTile({
   icon,
   className,
 }: {
-  label: string;
+  label: ReactNode;
   value: string;
   icon?: ReactNode;
   className?: string;

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -83,7 +84,9 @@ export function Toasts({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismis
               className="-m-1 rounded-lg p-1 text-fg-muted hover:text-fg"
             >
               <X aria-hidden className="size-4" />
-              <span className="sr-only">Dismiss</span>
+              <span className="sr-only">
+                <Trans comment="Button that closes a notice">Dismiss</Trans>
+              </span>
             </button>
           </div>
         );

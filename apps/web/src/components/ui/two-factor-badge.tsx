@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 
@@ -14,7 +15,7 @@ export function TwoFactorBadge({ on, className }: { on: boolean; className?: str
       )}
     >
       {on ? <ShieldCheck aria-hidden className="size-3.5" /> : <ShieldOff aria-hidden className="size-3.5" />}
-      Two-factor {on ? 'on' : 'off'}
+      {on ? <Trans>Two-factor on</Trans> : <Trans>Two-factor off</Trans>}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, PLAYER, stubFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, storeSession } from '../../../test/render-route.tsx';
+import { translate } from '../../lib/i18n.ts';
 import { isSessionExpired, logout, readSession } from '../../lib/session.ts';
 import { LoginPage, type LoginPageProps, SESSION_EXPIRED_MESSAGE } from './login-page.tsx';
 
@@ -182,11 +183,11 @@ describe('LoginPage', () => {
   it('shows the expired-session alert once, then acknowledges it', async () => {
     logout('expired');
     const first = renderLogin();
-    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_EXPIRED_MESSAGE);
+    expect(screen.getByRole('alert')).toHaveTextContent(translate(SESSION_EXPIRED_MESSAGE));
     await waitFor(() => expect(isSessionExpired()).toBe(false));
     first.unmount();
     renderLogin();
-    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(translate(SESSION_EXPIRED_MESSAGE))).not.toBeInTheDocument();
   });
 
   it('shows the expired-session alert when the session expires while the page is open', () => {
@@ -194,7 +195,7 @@ describe('LoginPage', () => {
     renderLogin();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     act(() => logout('expired'));
-    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_EXPIRED_MESSAGE);
+    expect(screen.getByRole('alert')).toHaveTextContent(translate(SESSION_EXPIRED_MESSAGE));
     expect(isSessionExpired()).toBe(false);
   });
 

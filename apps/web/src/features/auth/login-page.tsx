@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import {
@@ -43,13 +45,34 @@ export interface LoginPageProps {
 }
 
 const PERKS = [
-  { icon: UserRound, title: 'Your prisoner file', text: 'Rank, level, prestige, statistics and G-Kits.' },
-  { icon: Users, title: 'Gang and friends', text: 'See who is online and how your gang is doing.' },
-  { icon: Gavel, title: 'The auction house', text: 'Buy with your in-game balance; items arrive at once.' },
+  {
+    id: 'profile',
+    icon: UserRound,
+    title: msg`Your prisoner file`,
+    text: msg`Rank, level, prestige, statistics and G-Kits.`,
+  },
+  {
+    id: 'social',
+    icon: Users,
+    title: msg`Gang and friends`,
+    text: msg`See who is online and how your gang is doing.`,
+  },
+  {
+    id: 'auction',
+    icon: Gavel,
+    title: msg`The auction house`,
+    text: msg`Buy with your in-game balance; items arrive at once.`,
+  },
 ];
+
+// The in-game command that sets a web password, and the demo server's account: typed as they are.
+const PASSWORD_COMMAND = '/site password <new-password>';
+const DEMO_USERNAME = 'DemoPlayer';
+const DEMO_PASSWORD = 'prison-demo';
 
 /** Spec 2.6: username and password; the server's answer decides, and its errors are shown as they are. */
 export function LoginPage({ defaultDestination, isInApp = () => true, variant = 'public' }: LoginPageProps) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
@@ -91,7 +114,7 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
       if (askedForCode) setChallenge({ username, password });
       // Being asked for the code is the next step, not an error; a refused code is.
       if (!askedForCode || code !== undefined) {
-        setError(err instanceof Error && err.message ? err.message : LOGIN_FAILED);
+        setError(err instanceof Error && err.message ? err.message : t(LOGIN_FAILED));
       }
       setBusy(false);
     }
@@ -105,9 +128,14 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
     else void signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
   }
 
+  const signInLabel = t`Sign in`;
+  const command = PASSWORD_COMMAND;
+  const demoName = DEMO_USERNAME;
+  const demoPassword = DEMO_PASSWORD;
+  const passwordType = revealed ? 'text' : 'password';
   return (
     <div className="relative isolate overflow-hidden">
-      <title>{pageTitle(isAdmin ? 'Admin sign in' : 'Sign in')}</title>
+      <title>{pageTitle(isAdmin ? t`Admin sign in` : signInLabel)}</title>
       {!isAdmin && <Backdrop />}
       <div
         className={clsx(
@@ -124,26 +152,31 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
             ) : (
               <KeyRound aria-hidden className="size-3.5" />
             )}
-            {isAdmin ? 'Admin console' : 'Player account'}
+            {isAdmin ? <Trans>Admin console</Trans> : <Trans>Player account</Trans>}
           </p>
           <h1 className="mt-5 font-display text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
-            Sign in
+            {signInLabel}
           </h1>
           <p className="mt-4 max-w-xl text-lg leading-relaxed text-pretty text-fg-muted">
-            {isAdmin
-              ? 'Staff only. Use your in-game username and the web password you set on the server.'
-              : 'Use your Minecraft username and the web password you set in game. Your profile, gang and auction house are on the other side.'}
+            {isAdmin ? (
+              <Trans>Staff only. Use your in-game username and the web password you set on the server.</Trans>
+            ) : (
+              <Trans>
+                Use your Minecraft username and the web password you set in game. Your profile, gang and
+                auction house are on the other side.
+              </Trans>
+            )}
           </p>
           {!isAdmin && (
             <ul className="mt-10 hidden gap-4 lg:grid">
-              {PERKS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="flex items-start gap-4">
+              {PERKS.map(({ id, icon: Icon, title, text }) => (
+                <li key={id} className="flex items-start gap-4">
                   <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-amber-400/10 text-accent ring-1 ring-amber-400/25">
                     <Icon aria-hidden className="size-5" />
                   </span>
                   <span>
-                    <span className="block font-semibold text-fg">{title}</span>
-                    <span className="mt-0.5 block text-fg-muted">{text}</span>
+                    <span className="block font-semibold text-fg">{t(title)}</span>
+                    <span className="mt-0.5 block text-fg-muted">{t(text)}</span>
                   </span>
                 </li>
               ))}
@@ -159,29 +192,33 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
             />
             {(expiredAlert || signedInNote) && (
               <div className="mb-6 space-y-3">
-                {expiredAlert && <Alert tone="warning">{expiredAlert}</Alert>}
+                {expiredAlert && <Alert tone="warning">{t(expiredAlert)}</Alert>}
                 {signedInNote && (
                   <Alert tone="info">
-                    You are signed in as{' '}
-                    <strong className="font-semibold">{signedInNote.user.username}</strong>. Signing in again
-                    switches to another account.{' '}
+                    <SignedInNote username={signedInNote.user.username} />{' '}
                     <Link
                       to={defaultDestination}
                       className="font-semibold underline underline-offset-2 hover:no-underline"
                     >
-                      {isAdmin ? 'Open the console' : 'Go to my profile'}
+                      {isAdmin ? <Trans>Open the console</Trans> : <Trans>Go to my profile</Trans>}
                     </Link>
                   </Alert>
                 )}
               </div>
             )}
 
-            <form noValidate aria-label="Sign in" aria-busy={busy} onSubmit={submit} className="space-y-5">
+            <form
+              noValidate
+              aria-label={signInLabel}
+              aria-busy={busy}
+              onSubmit={submit}
+              className="space-y-5"
+            >
               {challenge ? (
                 <CodeField username={challenge.username} />
               ) : (
                 <>
-                  <Field label="Username" icon={UserRound}>
+                  <Field label={t`Username`} icon={UserRound}>
                     {(id) => (
                       <input
                         id={id}
@@ -191,19 +228,19 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
                         autoCapitalize="none"
                         autoCorrect="off"
                         spellCheck={false}
-                        placeholder="Your Minecraft name"
+                        placeholder={t`Your Minecraft name`}
                         className={inputClass}
                       />
                     )}
                   </Field>
                   <Field
-                    label="Password"
+                    label={t`Password`}
                     icon={LockKeyhole}
                     trailing={
                       <button
                         type="button"
                         onClick={() => setRevealed((shown) => !shown)}
-                        aria-label={revealed ? 'Hide password' : 'Show password'}
+                        aria-label={revealed ? t`Hide password` : t`Show password`}
                         aria-pressed={revealed}
                         className="absolute inset-y-0 right-1.5 my-auto flex size-9 items-center justify-center rounded-lg text-fg-muted transition hover:bg-fg/[0.06] hover:text-fg"
                       >
@@ -219,9 +256,9 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
                       <input
                         id={id}
                         name="password"
-                        type={revealed ? 'text' : 'password'}
+                        type={passwordType}
                         autoComplete="current-password"
-                        placeholder="Your web password"
+                        placeholder={t`Your web password`}
                         className={clsx(inputClass, 'pr-12')}
                       />
                     )}
@@ -235,11 +272,11 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
                 {busy ? (
                   <>
                     <LoaderCircle aria-hidden className="size-4 motion-safe:animate-spin" />
-                    Signing in…
+                    <Trans>Signing in…</Trans>
                   </>
                 ) : (
                   <>
-                    Sign in
+                    {signInLabel}
                     <ArrowRight aria-hidden className="size-4" />
                   </>
                 )}
@@ -253,7 +290,7 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
                   }}
                   className={buttonClass('ghost', 'md', 'w-full')}
                 >
-                  Use another account
+                  <Trans>Use another account</Trans>
                 </button>
               )}
             </form>
@@ -261,11 +298,13 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
             <div className="mt-6 flex items-start gap-3 rounded-2xl border border-dashed border-line-strong bg-surface-sunken/60 p-4 text-sm text-fg-muted">
               <Terminal aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
               <p className="leading-relaxed">
-                No web password yet? Join the server and type{' '}
-                <code className="rounded-md bg-fg/[0.07] px-1.5 py-0.5 font-mono text-[13px] whitespace-nowrap text-fg">
-                  /site password &lt;new-password&gt;
-                </code>{' '}
-                in chat, then sign in here with your Minecraft username.
+                <Trans comment="{command} is the in-game command, typed as it is">
+                  No web password yet? Join the server and type{' '}
+                  <code className="rounded-md bg-fg/[0.07] px-1.5 py-0.5 font-mono text-[13px] whitespace-nowrap text-fg">
+                    {command}
+                  </code>{' '}
+                  in chat, then sign in here with your Minecraft username.
+                </Trans>
                 {!isAdmin && (
                   <>
                     {' '}
@@ -273,7 +312,7 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
                       to="/docs?doc=joining-the-server"
                       className="font-semibold text-fg underline underline-offset-2 hover:no-underline"
                     >
-                      Read the joining guide
+                      <Trans>Read the joining guide</Trans>
                     </Link>
                   </>
                 )}
@@ -282,8 +321,11 @@ export function LoginPage({ defaultDestination, isInApp = () => true, variant = 
 
             {demo && !isAdmin && (
               <p className="mt-4 text-center text-xs text-fg-muted">
-                Demo server: sign in as <strong className="font-semibold text-fg">DemoPlayer</strong> with the
-                password <strong className="font-semibold whitespace-nowrap text-fg">prison-demo</strong>.
+                <Trans comment="{demoName} and {demoPassword} are the demo account's username and password">
+                  Demo server: sign in as <strong className="font-semibold text-fg">{demoName}</strong> with
+                  the password{' '}
+                  <strong className="font-semibold whitespace-nowrap text-fg">{demoPassword}</strong>.
+                </Trans>
               </p>
             )}
           </div>
@@ -328,15 +370,18 @@ function Field({
 
 /** The second step when the account has two-factor sign-in on: its code, or a recovery code. */
 function CodeField({ username }: { username: string }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   return (
     <>
       <Alert tone="info">
-        Two-factor sign-in is on for <strong className="font-semibold">{username}</strong>. Enter the 6-digit
-        code from your authenticator app, or one of your recovery codes.
+        <Trans>
+          Two-factor sign-in is on for <strong className="font-semibold">{username}</strong>. Enter the
+          6-digit code from your authenticator app, or one of your recovery codes.
+        </Trans>
       </Alert>
-      <Field label="Two-factor code" icon={ShieldCheck}>
+      <Field label={t`Two-factor code`} icon={ShieldCheck}>
         {(id) => (
           <input
             ref={input}
@@ -353,6 +398,16 @@ function CodeField({ username }: { username: string }) {
         )}
       </Field>
     </>
+  );
+}
+
+/** The note over the form when a player is already signed in. */
+function SignedInNote({ username }: { username: string }) {
+  return (
+    <Trans>
+      You are signed in as <strong className="font-semibold">{username}</strong>. Signing in again switches to
+      another account.
+    </Trans>
   );
 }
 

@@ -1,5 +1,7 @@
 // The search's popup: the answer for what is typed, as a listbox of two groups (Players, Gangs),
 // or one quiet line (searching, no match, the server's reason for a 400 or 429).
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { gangColor } from '@prison/shared/gang-colors';
 import type { SearchGang, SearchPlayer, SearchResult } from '@prison/shared/search';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +13,7 @@ import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { isHttpError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { formatWhole } from '../../lib/money.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSearch } from './api.ts';
@@ -53,13 +56,8 @@ function arrange(result: SearchResult | undefined, listboxId: string) {
   return { players, gangs, options: [...players, ...gangs].map((shown) => shown.option) };
 }
 
-function errorText(error: unknown): string {
-  if (isHttpError(error) && error.detail) return error.detail;
-  if (isHttpError(error) && error.status === 429) return 'Too many searches at once. Try again in a moment.';
-  return 'Search is unavailable right now.';
-}
-
 function Results({ text, listboxId, activeId, onOptions, onPick, showKeys }: SearchResultsProps) {
+  const { t } = useLingui();
   const search = useSearch(text);
   const { players, gangs, options } = useMemo(
     () => arrange(search.data, listboxId),
@@ -72,10 +70,31 @@ function Results({ text, listboxId, activeId, onOptions, onPick, showKeys }: Sea
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
 
-  if (search.isError) return <Message>{errorText(search.error)}</Message>;
-  if (!search.data) return <Message>Searching…</Message>;
-  if (options.length === 0) return <Message>No players or gangs match</Message>;
+  if (search.isError) {
+    const error = search.error;
+    const fallback =
+      isHttpError(error) && error.status === 429
+        ? t`Too many searches at once. Try again in a moment.`
+        : t`Search is unavailable right now.`;
+    return <Message>{errorText(error, fallback)}</Message>;
+  }
+  if (!search.data) {
+    return (
+      <Message>
+        <Trans>Searching…</Trans>
+      </Message>
+    );
+  }
+  if (options.length === 0) {
+    return (
+      <Message>
+        <Trans>No players or gangs match</Trans>
+      </Message>
+    );
+  }
 
+  const playersId = `${listboxId}-players`;
+  const gangsId = `${listboxId}-gangs`;
   const optionProps = (option: SearchOption) => ({
     id: option.id,
     to: option.href,
@@ -99,65 +118,73 @@ function Results({ text, listboxId, activeId, onOptions, onPick, showKeys }: Sea
       <div
         role="listbox"
         id={listboxId}
-        aria-label="Players and gangs"
+        aria-label={t`Players and gangs`}
         className="max-h-[min(30rem,calc(100dvh-9rem))] overflow-y-auto overscroll-contain py-1.5"
       >
         {players.length > 0 && (
-          <Group id={`${listboxId}-players`} label="Players">
-            {players.map(({ item, option }) => (
-              <Link key={item.uuid} {...optionProps(option)}>
-                <span className="relative shrink-0">
-                  <PlayerAvatar uuid={item.uuid} size={32} className="size-8 rounded-lg" />
-                  <span className="absolute -right-0.5 -bottom-0.5 flex">
-                    <OnlineDot online={item.online} on="raised" announce={false} />
+          <Group id={playersId} label={t`Players`}>
+            {players.map(({ item, option }) => {
+              const level = formatWhole(item.level);
+              return (
+                <Link key={item.uuid} {...optionProps(option)}>
+                  <span className="relative shrink-0">
+                    <PlayerAvatar uuid={item.uuid} size={32} className="size-8 rounded-lg" />
+                    <span className="absolute -right-0.5 -bottom-0.5 flex">
+                      <OnlineDot online={item.online} on="raised" announce={false} />
+                    </span>
                   </span>
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold text-fg">
-                    <Match text={item.username} typed={text} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-semibold text-fg">
+                      <Match text={item.username} typed={text} />
+                    </span>
+                    <span className="mt-0.5 flex items-center gap-2 text-xs text-fg-muted">
+                      <RankBadge rank={item.rank} />
+                      <span className="tabular-nums">
+                        <Trans>Level {level}</Trans>
+                      </span>
+                    </span>
                   </span>
-                  <span className="mt-0.5 flex items-center gap-2 text-xs text-fg-muted">
-                    <RankBadge rank={item.rank} />
-                    <span className="tabular-nums">Level {formatWhole(item.level)}</span>
+                  <span
+                    className={clsx(
+                      'shrink-0 text-xs font-medium',
+                      item.online ? 'text-emerald-700 dark:text-emerald-400' : 'sr-only',
+                    )}
+                  >
+                    {item.online ? t`Online` : t`Offline`}
                   </span>
-                </span>
-                <span
-                  className={clsx(
-                    'shrink-0 text-xs font-medium',
-                    item.online ? 'text-emerald-700 dark:text-emerald-400' : 'sr-only',
-                  )}
-                >
-                  {item.online ? 'Online' : 'Offline'}
-                </span>
-              </Link>
-            ))}
+                </Link>
+              );
+            })}
           </Group>
         )}
         {gangs.length > 0 && (
-          <Group id={`${listboxId}-gangs`} label="Gangs">
-            {gangs.map(({ item, option }) => (
-              <Link key={item.id} {...optionProps(option)}>
-                <span
-                  aria-hidden
-                  className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-sunken ring-1 ring-line ring-inset"
-                >
+          <Group id={gangsId} label={t`Gangs`}>
+            {gangs.map(({ item, option }) => {
+              const memberCount = item.member_count;
+              const members = formatWhole(memberCount);
+              const online = formatWhole(item.online_count);
+              return (
+                <Link key={item.id} {...optionProps(option)}>
                   <span
-                    className="size-3.5 rounded-full ring-1 ring-black/15 dark:ring-white/20"
-                    style={{ background: gangColor(item.color) }}
-                  />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold text-fg">
-                    <Match text={item.name} typed={text} />
+                    aria-hidden
+                    className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-sunken ring-1 ring-line ring-inset"
+                  >
+                    <span
+                      className="size-3.5 rounded-full ring-1 ring-black/15 dark:ring-white/20"
+                      style={{ background: gangColor(item.color) }}
+                    />
                   </span>
-                  <span className="mt-0.5 block text-xs text-fg-muted tabular-nums">
-                    {item.member_count === 1 ? '1 member' : `${formatWhole(item.member_count)} members`}
-                    {' · '}
-                    {formatWhole(item.online_count)} online
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-semibold text-fg">
+                      <Match text={item.name} typed={text} />
+                    </span>
+                    <span className="mt-0.5 block text-xs text-fg-muted tabular-nums">
+                      {t`${plural(memberCount, { one: `${members} member`, other: `${members} members` })} · ${online} online`}
+                    </span>
                   </span>
-                </span>
-              </Link>
-            ))}
+                </Link>
+              );
+            })}
           </Group>
         )}
       </div>
@@ -167,13 +194,19 @@ function Results({ text, listboxId, activeId, onOptions, onPick, showKeys }: Sea
           className="flex items-center gap-3 border-t border-line bg-surface-sunken/60 px-4 py-2 text-[11px] text-fg-muted"
         >
           <span>
-            <Key>↑</Key> <Key>↓</Key> to move
+            <Trans comment="Key hint under the search's results: the arrow keys choose a result">
+              <Key>↑</Key> <Key>↓</Key> to move
+            </Trans>
           </span>
           <span>
-            <Key>Enter</Key> to open
+            <Trans comment="Key hint under the search's results: the Enter key opens the chosen result">
+              <Key>Enter</Key> to open
+            </Trans>
           </span>
           <span>
-            <Key>Esc</Key> to close
+            <Trans comment="Key hint under the search's results: the Escape key closes the list">
+              <Key>Esc</Key> to close
+            </Trans>
           </span>
         </p>
       )}

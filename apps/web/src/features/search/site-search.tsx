@@ -2,6 +2,7 @@
 // (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/examples/combobox-autocomplete-list/).
 // This part is on every page, so it holds only the field and its keys; the results (the query
 // library, the contract's schema, the option rows) are fetched the first time the field is wanted.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -11,8 +12,6 @@ import type { SearchOption } from './search-option.ts';
 
 const loadResults = () => import('./search-results.tsx');
 const SearchResults = lazy(() => loadResults().then((module) => ({ default: module.SearchResults })));
-
-const LABEL = 'Search players and gangs';
 
 /** Keys typed into a field belong to it: `/` only jumps to the search from elsewhere. */
 function isTyping(target: EventTarget | null): boolean {
@@ -28,6 +27,7 @@ interface SiteSearchProps {
 }
 
 export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
@@ -128,7 +128,7 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
       }}
     >
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
-        {LABEL}
+        <Trans>Search players and gangs</Trans>
       </label>
       <div
         className={clsx(
@@ -160,7 +160,11 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
           enterKeyHint="go"
           maxLength={64}
           // The compact field has room for one word; the widened one says what it finds.
-          placeholder={focused || !header ? 'Player or gang name' : 'Search'}
+          placeholder={
+            focused || !header
+              ? t`Player or gang name`
+              : t({ message: 'Search', comment: 'Placeholder of the narrow search field in the header' })
+          }
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -205,7 +209,13 @@ export function SiteSearch({ variant = 'header', onNavigate }: SiteSearchProps) 
               : 'mt-2 shadow-card',
           )}
         >
-          <Suspense fallback={<p className="px-4 py-3 text-sm text-fg-muted">Searching…</p>}>
+          <Suspense
+            fallback={
+              <p className="px-4 py-3 text-sm text-fg-muted">
+                <Trans>Searching…</Trans>
+              </p>
+            }
+          >
             <SearchResults
               text={text}
               listboxId={listboxId}

@@ -1,11 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Moon, Sun } from 'lucide-react';
 import { iconButtonClass } from '../../components/ui/button.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTheme } from './use-theme.ts';
 
 export function ThemeToggle() {
+  const { t } = useLingui();
   const { theme, toggleTheme } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const label = theme === 'dark' ? t`Switch to light theme` : t`Switch to dark theme`;
   // A page the server rendered shows the button before the app has started: until then it says it
   // does nothing yet, rather than swallowing a press.
   const hydrated = useHydrated();
@@ -15,7 +17,7 @@ export function ThemeToggle() {
       className={iconButtonClass}
       aria-disabled={hydrated ? undefined : true}
       onClick={toggleTheme}
-      aria-label={`Switch to ${next} theme`}
+      aria-label={label}
     >
       {theme === 'dark' ? (
         <Sun aria-hidden className="size-[18px]" />
