@@ -11,6 +11,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defaultServerConditions, type Plugin, type UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { PAGE_CATALOGUES } from '../../lingui.config.js';
 import { PAGE_HINTS } from './src/app/page-hints.ts';
 
 // The API server (apps/server) listens on 8080; in development Vite forwards the API and live sockets to it.
@@ -106,6 +107,13 @@ function preloadFonts(): Plugin {
  * the server to announce in that page's HTML. A module found in no chunk fails the build.
  */
 function pageHints(): Plugin {
+  /** The catalogue a page module's own words are in (lingui.config.js), beyond the site's. */
+  const cataloguePartOf = (module: string): string[] =>
+    Object.entries(PAGE_CATALOGUES)
+      .filter(([, folders]) =>
+        folders.some((folder) => module.startsWith(`src/${folder.replace(/\*$/, '')}`)),
+      )
+      .map(([part]) => part);
   return {
     name: 'page-hints',
     apply: 'build',
@@ -133,6 +141,7 @@ function pageHints(): Plugin {
           modulepreload: [...needed].map((file) => `/${file}`),
           data: [...data],
           images: [...images],
+          catalogues: [...new Set(modules.flatMap(cataloguePartOf))],
         };
       });
       this.emitFile({ type: 'asset', fileName: 'page-hints.json', source: JSON.stringify(hints, null, 2) });
@@ -141,23 +150,24 @@ function pageHints(): Plugin {
 }
 
 /**
- * Writes catalogues.json: each language's site catalogue chunk (src/lib/i18n.ts loads it before the
- * first render), for the server to preload in the HTML of a page in that language.
+ * Writes catalogues.json: each language's catalogue chunks by catalogue (src/lib/i18n.ts loads the
+ * site's before the first render, and a page's with its code), for the server to name in the HTML of
+ * a page in that language.
  */
 function catalogueChunks(): Plugin {
   return {
     name: 'catalogue-chunks',
     apply: 'build',
     generateBundle(_options, bundle: OutputBundle) {
-      const chunks: Record<string, string> = {};
+      const chunks: Record<string, Record<string, string>> = {};
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
         for (const id of file.moduleIds) {
-          const language = /\/src\/locales\/([^/]+)\/site\.po$/.exec(id)?.[1];
-          if (language) chunks[language] = `/${file.fileName}`;
+          const [, language, part] = /\/src\/locales\/([^/]+)\/(\w+)\.po$/.exec(id) ?? [];
+          if (language && part) (chunks[language] ??= {})[part] = `/${file.fileName}`;
         }
       }
-      if (Object.keys(chunks).length === 0) this.error('no catalogue chunk was built');
+      if (!chunks.en?.site) this.error('no catalogue chunk was built');
       this.emitFile({ type: 'asset', fileName: 'catalogues.json', source: JSON.stringify(chunks, null, 2) });
     },
   };

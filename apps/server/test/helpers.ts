@@ -85,6 +85,7 @@ export function fakeWebDist(): string {
       modulepreload: ['/assets/leaderboard-1.js'],
       data: ['/api/leaderboard?limit=50'],
       images: ['avatars', 'items'],
+      catalogues: ['leaderboard'],
     },
     { path: '/auction/*', modulepreload: ['/assets/category-1.js', '/assets/shared-1.js'], data: [] },
   ];

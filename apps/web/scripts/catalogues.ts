@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { parse as parseIcu, type Token } from '@messageformat/parser';
 import { LANGUAGES, type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import PO from 'pofile';
+import { CATALOGUE_PARTS } from '../src/lib/catalogue-parts.ts';
 
 /** The catalogues, relative to the repository's root, with `{language}` for the folder. */
 export const CATALOGUES = [
-  'apps/web/src/locales/{language}/site.po',
-  'apps/web/src/locales/{language}/admin.po',
+  ...CATALOGUE_PARTS.map((part) => `apps/web/src/locales/{language}/${part}.po`),
   'apps/server/src/locales/{language}/server.po',
-] as const;
+];
 
 export interface CatalogueProblem {
   file: string;

@@ -20,7 +20,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { publicRoutes } from './app/public-routes.tsx';
 import { chooseRouteSet } from './app/route-set.ts';
 import { isHttpError, isNotFound, setPublicFetch } from './lib/api.ts';
-import { catalogue, setRenderI18n } from './lib/i18n.ts';
+import { publicCatalogues, setRenderI18n } from './lib/i18n.ts';
 import { LanguageProvider } from './lib/language-provider.tsx';
 import { serverRenderQueryClient, setLoaderQueryClient } from './lib/query-client.ts';
 import { handedOverError, SERVER_STATE_ID, type ServerState, scriptJson } from './lib/server-state.ts';
@@ -49,12 +49,12 @@ const inScope = (): RenderScope => {
 setLoaderQueryClient(() => inScope().client);
 setRenderI18n(() => scope.getStore()?.i18n);
 
-// One i18n per language, its site catalogue loaded: pages render in many languages at once.
+// One i18n per language, every public page's catalogue loaded: pages render in many languages at once.
 const i18nOf = new Map<Language, Promise<I18n>>();
 function languageI18n(language: Language): Promise<I18n> {
   let found = i18nOf.get(language);
   if (!found) {
-    found = catalogue(language, 'site').then((messages) =>
+    found = publicCatalogues(language).then((messages) =>
       setupI18n({ locale: language, messages: { [language]: messages } }),
     );
     i18nOf.set(language, found);

@@ -3,13 +3,14 @@ import { i18n } from '@lingui/core';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
-import { activateLanguage, loadCatalogue } from '../src/lib/i18n.ts';
+import { activateLanguage, CATALOGUE_PARTS, loadCatalogue } from '../src/lib/i18n.ts';
 import { LanguageProvider } from '../src/lib/language-provider.tsx';
 import { acknowledgeExpiry } from '../src/lib/session.ts';
 
 // Components read their words from the catalogues (docs/translations.md): every test renders inside
 // the site's language provider, in English from its real catalogues, as the app does.
-await Promise.all([activateLanguage('en'), loadCatalogue('en', 'admin')]);
+await Promise.all(CATALOGUE_PARTS.map((part) => loadCatalogue('en', part)));
+await activateLanguage('en');
 vi.mock('@testing-library/react', async (importOriginal) => {
   const library = await importOriginal<typeof import('@testing-library/react')>();
   type Wrapper = (props: { children: ReactNode }) => ReactNode;

@@ -14,4 +14,6 @@ export interface BuiltPageHint {
   data: string[];
   /** The image hosts its first view shows images from, for <link rel="preconnect">. */
   images?: ImageHost[];
+  /** Its own catalogues beyond the site's (apps/web/src/lib/i18n.ts), preloaded in the page's language. */
+  catalogues?: string[];
 }

@@ -60,6 +60,7 @@ export function pageHtml(
   indexHtml: string,
   hints: readonly BuiltPageHint[],
   imageOrigins: ImageOrigins = {},
+  catalogueChunks: Readonly<Record<string, string>> = {},
 ): (path: string) => PageHtml | undefined {
   const exact = new Map<string, PageHtml>();
   const prefixed: Array<[string, PageHtml]> = [];
@@ -72,15 +73,16 @@ export function pageHtml(
           .replace('<head>', () => `<head>${preconnects.join('')}`)
           .replace('</head>', () => `${links.join('')}</head>`),
       );
-    const modules = hint.modulepreload.map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
-    );
+    // The page's own catalogues, in the language of `indexHtml`, come with its chunks.
+    const chunks = [
+      ...hint.modulepreload,
+      ...(hint.catalogues ?? []).flatMap((part) => catalogueChunks[part] ?? []),
+    ];
+    const modules = chunks.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
     const data = hint.data.map(
       (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`,
     );
-    const afterPaint = hint.modulepreload.map(
-      (href) => `<meta name="app-chunk" content="${escapeHtml(href)}">`,
-    );
+    const afterPaint = chunks.map((href) => `<meta name="app-chunk" content="${escapeHtml(href)}">`);
     const html = {
       full: withLinks([...modules, ...data]),
       modulesOnly: withLinks(modules),
@@ -106,8 +108,8 @@ function readPageHints(webDist: string): BuiltPageHint[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuiltPageHint[]) : [];
 }
 
-/** Each language's site catalogue chunk, by language (catalogues.json, written by the web build). */
-type CatalogueChunks = Partial<Record<Language, string>>;
+/** Each language's catalogue chunks, by catalogue (catalogues.json, written by the web build). */
+type CatalogueChunks = Partial<Record<Language, Record<string, string>>>;
 
 function readCatalogues(webDist: string): CatalogueChunks {
   const file = join(webDist, 'catalogues.json');
@@ -153,11 +155,11 @@ function languageVariants(
   const variant = (language: Language) => {
     let found = made.get(language);
     if (!found) {
-      const chunk = chunks[language];
-      const localized = inLanguage(html, language, chunk);
-      const deferred = inLanguage(html, language, chunk, true);
-      const live = pageHtml(localized, hints, imageOrigins);
-      const rendered = pageHtml(deferred, hints, imageOrigins);
+      const own = chunks[language] ?? {};
+      const localized = inLanguage(html, language, own.site);
+      const deferred = inLanguage(html, language, own.site, true);
+      const live = pageHtml(localized, hints, imageOrigins, own);
+      const rendered = pageHtml(deferred, hints, imageOrigins, own);
       found = {
         index: withEtag(localized),
         page: (path) => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { type CataloguePart, loadPageCatalogue } from '../lib/i18n.ts';
 import { ErrorScreen, RootErrorScreen } from './error-screen.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
@@ -14,10 +15,22 @@ export const SERVER_RENDERED = { serverRendered: true } as const;
 // A handle's `notFound: true` marks the page for an address that does not exist (a 404), and
 // `guestOnly: true` a page rendered on the server only for a visitor without a session.
 
-/** A route whose page is its own chunk, downloaded when the route is first visited. */
-const page = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: await load() }),
+/**
+ * A route whose page is its own chunk, downloaded when the route is first visited, with its own words
+ * (its catalogue in the page's language, lib/i18n.ts), which it needs before it can render.
+ */
+const page = (part: CataloguePart, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [Component] = await Promise.all([load(), loadPageCatalogue(part)]);
+    return { Component };
+  },
 });
+
+/** A lazy route's own loading, with its page's catalogue alongside. */
+const withWords =
+  <T,>(part: CataloguePart, load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadPageCatalogue(part)]))[0];
 
 // Spec 2.1 route set 3. Only the home page ships in the first bundle.
 export function publicRoutes(): RouteObject[] {
@@ -32,12 +45,15 @@ export function publicRoutes(): RouteObject[] {
           children: [
             { index: true, element: <HomeRoute />, handle: SERVER_RENDERED },
             {
-              ...page(async () => (await import('./query-layout.tsx')).QueryLayout),
+              ...page('site', async () => (await import('./query-layout.tsx')).QueryLayout),
               children: [
                 {
                   path: 'enchants',
                   handle: SERVER_RENDERED,
-                  ...page(async () => (await import('../features/enchants/enchants-page.tsx')).EnchantsPage),
+                  ...page(
+                    'enchants',
+                    async () => (await import('../features/enchants/enchants-page.tsx')).EnchantsPage,
+                  ),
                 },
                 {
                   path: 'docs',
@@ -45,15 +61,15 @@ export function publicRoutes(): RouteObject[] {
                   // The page's chunk also has a loader: the page renders once with its doc (the loader
                   // waits for the markdown code too). A doc the server rendered hydrates without the
                   // markdown code: its HTML is adopted as it is (lazy-markdown.tsx).
-                  lazy: async () => {
+                  lazy: withWords('docs', async () => {
                     const { DocsPage, docsLoader } = await import('../features/docs/docs-page.tsx');
                     return { Component: DocsPage, loader: docsLoader };
-                  },
+                  }),
                 },
                 {
                   path: 'leaderboard',
                   handle: SERVER_RENDERED,
-                  lazy: async () => {
+                  lazy: withWords('leaderboard', async () => {
                     const { LeaderboardPage, leaderboardLoader, leaderboardRevalidates } = await import(
                       '../features/leaderboard/leaderboard-page.tsx'
                     );
@@ -62,18 +78,22 @@ export function publicRoutes(): RouteObject[] {
                       loader: leaderboardLoader,
                       shouldRevalidate: leaderboardRevalidates,
                     };
-                  },
+                  }),
                 },
                 {
                   path: 'auction',
                   // As a signed-out visitor sees it: the invitation to sign in. A signed-in visitor, who
                   // sees the market, gets it from the browser (entry-server.tsx).
                   handle: { ...SERVER_RENDERED, guestOnly: true },
-                  ...page(async () => (await import('../features/auction/auction-page.tsx')).AuctionPage),
+                  ...page(
+                    'auction',
+                    async () => (await import('../features/auction/auction-page.tsx')).AuctionPage,
+                  ),
                 },
                 {
                   path: 'auction/:key',
                   ...page(
+                    'auction',
                     async () =>
                       (await import('../features/auction/auction-category-page.tsx')).AuctionCategoryPage,
                   ),
@@ -87,39 +107,48 @@ export function publicRoutes(): RouteObject[] {
                 },
                 {
                   path: 'profile',
-                  ...page(async () => (await import('../features/profile/profile-page.tsx')).ProfilePage),
+                  ...page(
+                    'profile',
+                    async () => (await import('../features/profile/profile-page.tsx')).ProfilePage,
+                  ),
                 },
                 {
                   path: 'social',
-                  ...page(async () => (await import('../features/social/social-page.tsx')).SocialPage),
+                  ...page(
+                    'profile',
+                    async () => (await import('../features/social/social-page.tsx')).SocialPage,
+                  ),
                 },
                 {
                   path: 'players/:name',
                   handle: SERVER_RENDERED,
-                  lazy: async () => {
+                  lazy: withWords('players', async () => {
                     const { PlayerPage, playerLoader } = await import('../features/players/player-page.tsx');
                     return { Component: PlayerPage, loader: playerLoader };
-                  },
+                  }),
                 },
                 {
                   path: 'gangs/:id',
                   handle: SERVER_RENDERED,
-                  lazy: async () => {
+                  lazy: withWords('players', async () => {
                     const { GangPage, gangLoader } = await import('../features/gangs/gang-page.tsx');
                     return { Component: GangPage, loader: gangLoader };
-                  },
+                  }),
                 },
                 {
                   path: 'status',
                   handle: SERVER_RENDERED,
-                  lazy: async () => {
+                  lazy: withWords('status', async () => {
                     const { StatusPage, statusLoader } = await import('../features/status/status-page.tsx');
                     return { Component: StatusPage, loader: statusLoader };
-                  },
+                  }),
                 },
                 {
                   path: 'privacy',
-                  ...page(async () => (await import('../features/privacy/privacy-page.tsx')).PrivacyPage),
+                  ...page(
+                    'privacy',
+                    async () => (await import('../features/privacy/privacy-page.tsx')).PrivacyPage,
+                  ),
                 },
               ],
             },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { LANGUAGES } from '@prison/shared/languages';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PAGE_CATALOGUES } from '../../../../lingui.config.js';
 import {
   CATALOGUES,
   catalogueProblems,
@@ -12,6 +13,7 @@ import {
   translationProblems,
 } from '../../scripts/catalogues.ts';
 import { untranslatedIn, webSources } from '../../scripts/untranslated.ts';
+import { CATALOGUE_PARTS } from '../lib/catalogue-parts.ts';
 
 const web = join(import.meta.dirname, '../..');
 const root = join(web, '../..');
@@ -73,21 +75,19 @@ describe('the catalogues', () => {
   it('hold exactly the messages the code has: run `npm run i18n:extract` after changing one', () => {
     // The same extraction into a scratch folder, compared with what is committed.
     const config = join(scratch, 'lingui.config.mjs');
-    const original = readFileSync(join(root, 'lingui.config.js'), 'utf8');
     writeFileSync(
       config,
-      original
-        .replace(/^import \{ formatter \} from '@lingui\/format-po';$/m, () => {
-          const formatPo = join(root, 'node_modules/@lingui/format-po/dist/po.mjs');
-          return `import { formatter } from ${JSON.stringify(formatPo)};`;
-        })
-        .replace('export default {', () => `export default {\n  rootDir: ${JSON.stringify(root)},`)
-        .replaceAll(
-          /path: '<rootDir>\/apps\/(web|server)\/src\/locales\/\{locale\}\/(\w+)'/g,
-          (_match, app, part) => {
-            return `path: ${JSON.stringify(join(scratch, app, '{locale}', part))}`;
-          },
-        ),
+      [
+        `import config from ${JSON.stringify(join(root, 'lingui.config.js'))};`,
+        'export default {',
+        '  ...config,',
+        `  rootDir: ${JSON.stringify(root)},`,
+        '  catalogs: config.catalogs.map((catalog) => ({',
+        '    ...catalog,',
+        `    path: catalog.path.replace('<rootDir>/apps/', ${JSON.stringify(`${scratch}/`)}),`,
+        '  })),',
+        '};',
+      ].join('\n'),
     );
     const lingui = join(root, 'node_modules/@lingui/cli/dist/lingui.js');
     const run = spawnSync(process.execPath, [lingui, 'extract', '--config', config, '--locale', 'en'], {
@@ -97,12 +97,18 @@ describe('the catalogues', () => {
     expect(run.status, run.stderr || run.stdout).toBe(0);
     for (const template of CATALOGUES) {
       const committed = readCatalogue(join(root, template.replace('{language}', 'en')));
-      const [, app, , , , part] = template.split('/');
-      const extracted = readCatalogue(join(scratch, app!, 'en', part!));
+      const extracted = readCatalogue(
+        join(scratch, template.replace(/^apps\//, '').replace('{language}', 'en')),
+      );
+      expect(extracted.size, template).toBeGreaterThan(0);
       const ids = (catalogue: typeof committed) => [...catalogue.values()].map((entry) => entry.id).sort();
       expect(ids(committed), template).toEqual(ids(extracted));
     }
   }, 120_000);
+
+  it('are the ones the app loads', () => {
+    expect(CATALOGUE_PARTS).toEqual(['site', ...Object.keys(PAGE_CATALOGUES)]);
+  });
 
   it('of every shipped language are complete, with the placeholders, tags and plurals they need', () => {
     const problems = catalogueProblems(root, LANGUAGES).map(

@@ -4,24 +4,27 @@
 // comes from the render under way (entry-server.tsx sets where to read it).
 import { type I18n, i18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import { asLanguage, LANGUAGES, type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
+import { CATALOGUE_PARTS, type CataloguePart } from './catalogue-parts.ts';
 
-export type CataloguePart = 'site' | 'admin';
+export { CATALOGUE_PARTS, type CataloguePart };
 
 type CatalogueModule = { messages: Messages };
 
 // Each language's catalogues, one chunk each: a page loads its own language's alone.
-const catalogues: Record<CataloguePart, Record<string, () => Promise<CatalogueModule>>> = {
-  site: import.meta.glob<CatalogueModule>('../locales/*/site.po', { import: '*' }),
-  admin: import.meta.glob<CatalogueModule>('../locales/*/admin.po', { import: '*' }),
-};
-
-const cataloguePath = (language: Language, part: CataloguePart) => `../locales/${language}/${part}.po`;
+const catalogues = import.meta.glob<CatalogueModule>('../locales/*/*.po', { import: '*' });
 
 /** The catalogue of `part` in `language`, compiled. */
 export async function catalogue(language: Language, part: CataloguePart): Promise<Messages> {
-  const load = catalogues[part][cataloguePath(language, part)];
+  const load = catalogues[`../locales/${language}/${part}.po`];
   if (!load) throw new Error(`No ${part} catalogue for ${language}`);
   return (await load()).messages;
+}
+
+/** Every catalogue of `language` but the admin console's, as one: what the server renders pages from. */
+export async function publicCatalogues(language: Language): Promise<Messages> {
+  const parts = CATALOGUE_PARTS.filter((part) => part !== 'admin');
+  const all = await Promise.all(parts.map((part) => catalogue(language, part)));
+  return Object.assign({}, ...all);
 }
 
 const loaded = new Set<string>();
@@ -34,25 +37,42 @@ export async function loadCatalogue(language: Language, part: CataloguePart = 's
   loaded.add(key);
 }
 
-const adminParts = new Set<Language>();
+/** The pages' catalogues the browser has needed so far: a language switched to gets them all. */
+const wanted = new Set<CataloguePart>(['site']);
 
 /**
- * Switches the browser to `language`, its site catalogue loaded first (and the admin console's, once
- * the console has asked for it): every `<Trans>` and `useLingui` re-renders in it.
+ * Switches the browser to `language`, its catalogues loaded first (the site's, and each page's this
+ * visit has opened): every `<Trans>` and `useLingui` re-renders in it.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  await loadCatalogue(language, 'site');
-  if (adminParts.size > 0) await loadCatalogue(language, 'admin');
+  switchingTo = language;
+  // A page's catalogue asked for meanwhile (the first page's route, as the app starts) comes too.
+  for (;;) {
+    const parts = [...wanted];
+    await Promise.all(parts.map((part) => loadCatalogue(language, part)));
+    if (parts.length === wanted.size) break;
+  }
+  // A later switch won.
+  if (switchingTo !== language) return;
   i18n.activate(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** The admin console's catalogue in the current language, and in any language switched to later. */
-export async function loadAdminCatalogue(): Promise<void> {
-  const language = currentLanguage();
-  adminParts.add(language);
-  await loadCatalogue(language, 'admin');
+/** The language being switched to, before its catalogues have loaded. */
+let switchingTo: Language | undefined;
+
+/**
+ * A page's own catalogue, in the page's language and in any language switched to later: its route
+ * loads it with its code. On the server, where every page's words are loaded, it does nothing.
+ */
+export async function loadPageCatalogue(part: CataloguePart): Promise<void> {
+  if (typeof window === 'undefined') return;
+  wanted.add(part);
+  await loadCatalogue(switchingTo ?? currentLanguage(), part);
 }
+
+/** The admin console's catalogue (its routes load it before any of its pages renders). */
+export const loadAdminCatalogue = (): Promise<void> => loadPageCatalogue('admin');
 
 let i18nOfRender: (() => I18n | undefined) | undefined;
 
