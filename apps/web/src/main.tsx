@@ -4,6 +4,7 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createRouter, preloadPublicPage, routerReady } from './app/app.tsx';
+import { followSessionLanguage } from './features/language/language-choice.ts';
 import { activateLanguage, pageLanguage } from './lib/i18n.ts';
 import { serverState } from './lib/server-state.ts';
 import { scopeSessionCookies } from './lib/session.ts';
@@ -26,6 +27,8 @@ async function start() {
   // The admin hosts share the session with the main site through the mirror cookies (spec 9), which
   // reach no further than they need (lib/session-cookies.ts).
   scopeSessionCookies(config.adminHosts);
+  // A signed-in player's language, kept on their account, follows them to this browser.
+  followSessionLanguage(config.languages);
   // Spec 4: the stored session (or one the mirror cookies hold) is checked once, alongside the first
   // render rather than before it, so no page waits on it; if it fails, the session expires and the
   // app goes to /login.

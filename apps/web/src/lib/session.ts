@@ -2,9 +2,11 @@
 // keys token, refresh_token and user, mirrored into the cp_* cookies so an admin host and the main site
 // share it (and nobody else: see cookieDomain). Components read it through useSession(); every write
 // notifies this tab's subscribers, and other tabs hear the storage event.
+
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { User } from '@prison/shared/auth';
+import { asLanguage } from '@prison/shared/languages';
 import { CLOSE_CODES } from '@prison/shared/sockets';
 import { useSyncExternalStore } from 'react';
 import {
@@ -67,10 +69,13 @@ function removeItem(key: string): void {
  */
 export function asSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { uuid, username, roles } = value as Record<string, unknown>;
+  const { uuid, username, roles, language } = value as Record<string, unknown>;
   if (typeof uuid !== 'string' || typeof username !== 'string') return null;
   if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return null;
-  return { uuid, username, roles };
+  // The account's language: absent from a session stored before accounts kept one.
+  if (language === undefined) return { uuid, username, roles };
+  if (language !== null && !asLanguage(language)) return null;
+  return { uuid, username, roles, language: asLanguage(language) ?? null };
 }
 
 function parseUser(raw: string | null): SessionUser | null {
@@ -122,7 +127,7 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-function subscribeSession(listener: () => void): () => void {
+export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('storage', listener);
   return () => {

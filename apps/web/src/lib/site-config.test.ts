@@ -10,6 +10,8 @@ const config = {
   gameVersion: '1.21.4',
   season: SEASON,
   demo: true,
+  languages: ['en', 'pl'],
+  defaultLanguage: 'pl',
 };
 const answer =
   (body: unknown, status = 200) =>

@@ -7,6 +7,7 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { iconButtonClass } from '../../components/ui/button.tsx';
+import { LanguageMenu } from '../../features/language/language-menu.tsx';
 import { SiteSearch } from '../../features/search/site-search.tsx';
 import { SEARCH_INPUT_ID } from '../../lib/site-search-field.ts';
 import { AccountLinks } from './account-links.tsx';
@@ -115,6 +116,8 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
                 </span>
               </span>
             </Link>
+
+            <LanguageMenu variant="panel" />
 
             <div className="mt-auto border-t border-line pt-6">
               <AccountLinks stacked onNavigate={close} />

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { SiteSearch } from '../../features/search/site-search.tsx';
+import { LanguageMenu } from '../../features/language/language-menu.tsx';
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
 import { AccountLinks } from './account-links.tsx';
 import { MainNav } from './main-nav.tsx';
@@ -66,6 +67,9 @@ export function SiteHeader() {
               <SiteSearch />
             </div>
           )}
+          <div className="hidden sm:block">
+            <LanguageMenu />
+          </div>
           <ThemeToggle />
           <div className="hidden sm:block">
             <AccountLinks />

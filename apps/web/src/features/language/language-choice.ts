@@ -3,9 +3,9 @@
 // it to every device they sign in on. A shared link's `?lang=` opens that page in its language
 // without changing what the visitor chose.
 import { LANGUAGE_COOKIE, LANGUAGE_PARAMETER, type Language, matchLanguage } from '@prison/shared/languages';
-import { apiFetch, jsonRequest } from '../../lib/api.ts';
 import { activateLanguage, currentLanguage } from '../../lib/i18n.ts';
-import { readToken } from '../../lib/session.ts';
+import { readSession, readToken, saveUser, subscribeSession } from '../../lib/session.ts';
+import { saveAccountLanguage } from './api.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -22,8 +22,12 @@ export function rememberLanguage(language: Language): void {
 export async function chooseLanguage(language: Language): Promise<void> {
   rememberLanguage(language);
   await activateLanguage(language);
-  if (readToken()) {
-    await apiFetch('/api/players/me/language', jsonRequest({ language }, { method: 'PUT' })).catch(() => {});
+  const session = readSession();
+  if (session && readToken()) {
+    // The stored user says so too, so that following the account does not switch back meanwhile.
+    followed = language;
+    saveUser({ ...session.user, language });
+    await saveAccountLanguage(language);
   }
 }
 
@@ -43,4 +47,22 @@ export async function followAccountLanguage(
   if (!language || openedWithLanguage()) return;
   rememberLanguage(language);
   if (language !== currentLanguage()) await activateLanguage(language);
+}
+
+/** The account language last followed (or chosen here). */
+let followed: string | null | undefined;
+
+/**
+ * Follows the signed-in player's account language whenever the session's user changes (a sign-in,
+ * the start-up check of a stored session).
+ */
+export function followSessionLanguage(offered: readonly Language[]): void {
+  const follow = () => {
+    const chosen = readSession()?.user.language;
+    if (!chosen || chosen === followed) return;
+    followed = chosen;
+    void followAccountLanguage(chosen, offered);
+  };
+  subscribeSession(follow);
+  follow();
 }
