@@ -57,7 +57,7 @@ function typescriptPart(label, dir, assets = []) {
 export const PARTS = {
   shared: typescriptPart('the shared package', 'packages/shared'),
   simulator: typescriptPart('the simulator', 'apps/simulator'),
-  server: typescriptPart('the server', 'apps/server', ['db/migrations', 'modules/previews/fonts']),
+  server: typescriptPart('the server', 'apps/server', ['db/migrations', 'modules/previews/fonts', 'locales']),
   web: {
     label: 'the web app',
     // The web app bundles the shared package from its sources (the `browser` condition of its exports).

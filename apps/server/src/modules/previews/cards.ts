@@ -1,15 +1,19 @@
 // The layout of the two preview cards (1200x630, the size link previews use), as the element tree
 // satori lays out: a page header in miniature (brand, kind of page), the subject (avatar or crest,
-// name, badges) and three figure tiles, on the site's dark canvas with its grid and glow.
+// name, badges) and three figure tiles, on the site's dark canvas with its grid and glow. Its words
+// and figures are in the language asked for (the server's catalogues, i18n.ts; figures.ts).
 import { createHash } from 'node:crypto';
+import type { I18n } from '@lingui/core';
 import { SITE_NAME } from '@prison/shared/brand';
 import { gangColor, isLight, sixDigitHex } from '@prison/shared/gang-colors';
-import { gangStatusLabel } from '@prison/shared/gang-status';
-import { formatMoneyCompact } from '@prison/shared/money-format';
+import { type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import type { PlayerPage } from '@prison/shared/players';
 import type { Gang } from '@prison/shared/social';
-import { COLORS, formatWhole, gangStatusBadgeTone, rankTone, type Tone } from './card-style.ts';
+import { serverI18n } from '../../i18n.ts';
+import { DISPLAY_FONT, TEXT_FONT } from './card-fonts.ts';
+import { COLORS, gangStatusBadgeTone, rankTone, type Tone } from './card-style.ts';
 import { DEFAULT_HEAD_URI } from './default-head.ts';
+import { figures } from './figures.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -54,11 +58,12 @@ export const gangCardData = (gang: Gang): GangCardData => ({
 });
 
 // Bump when the cards' drawing changes, so that every card gets a new version and ETag.
-const CARD_LAYOUT = 1;
+const CARD_LAYOUT = 2;
 
 /**
- * A short digest of what a card draws (the avatar aside): the version in a page's og:image address,
- * so a chat app that caches images by address fetches the new card once the player changes.
+ * A short digest of what a card draws (the avatar and the language aside: the address names the
+ * language): the version in a page's og:image address, so a chat app that caches images by address
+ * fetches the new card once the player changes.
  */
 export function cardVersion(data: PlayerCardData | GangCardData): string {
   return createHash('sha256')
@@ -142,16 +147,12 @@ const BACKDROP = svgUri(
     '</svg>',
 );
 
-function header(kind: string): CardNode {
+function header(kind: string, tagline: string): CardNode {
   return row({ alignItems: 'center', justifyContent: 'space-between' }, [
     row({ alignItems: 'center', gap: 18 }, [
       el('img', { width: 56, height: 56 }, undefined, { src: BRAND_MARK, width: 56, height: 56 }),
-      el(
-        'div',
-        { fontFamily: 'Space Grotesk', fontWeight: 700, fontSize: 34, letterSpacing: -0.5 },
-        SITE_NAME,
-      ),
-      el('div', { fontSize: 24, color: COLORS.muted, marginLeft: 4 }, 'Prison server'),
+      el('div', { fontFamily: DISPLAY_FONT, fontWeight: 700, fontSize: 34, letterSpacing: -0.5 }, SITE_NAME),
+      el('div', { fontSize: 24, color: COLORS.muted, marginLeft: 4 }, tagline),
     ]),
     row(
       {
@@ -212,7 +213,15 @@ function chip(text: string, color: string): CardNode {
   );
 }
 
+/**
+ * A figure as the card fonts can draw it: Intl groups French digits with a narrow no-break space,
+ * which neither family has, so it becomes a no-break space.
+ */
+const drawable = (figure: string) => figure.replace(/\u202f/g, '\u00a0');
+
 function tile(label: string, value: string, valueColor: string = COLORS.fg): CardNode {
+  // Long figures (a compact unit spelled out, "3010 трлн $") step down so as to stay on one line.
+  const size = value.length <= 11 ? 50 : value.length <= 14 ? 40 : 32;
   return column(
     {
       flex: 1,
@@ -236,8 +245,15 @@ function tile(label: string, value: string, valueColor: string = COLORS.fg): Car
       ),
       el(
         'div',
-        { fontFamily: 'Space Grotesk', fontWeight: 700, fontSize: 50, letterSpacing: -1, color: valueColor },
-        value,
+        {
+          fontFamily: DISPLAY_FONT,
+          fontWeight: 700,
+          fontSize: size,
+          letterSpacing: -1,
+          whiteSpace: 'nowrap',
+          color: valueColor,
+        },
+        drawable(value),
       ),
     ],
   );
@@ -249,7 +265,7 @@ function title(text: string): CardNode {
   return el(
     'div',
     {
-      fontFamily: 'Space Grotesk',
+      fontFamily: DISPLAY_FONT,
       fontWeight: 700,
       fontSize: size,
       letterSpacing: -size / 40,
@@ -263,7 +279,7 @@ function title(text: string): CardNode {
   );
 }
 
-function frame(kind: string, subject: CardNode, tiles: CardNode[]): CardNode {
+function frame(i18n: I18n, kind: string, subject: CardNode, tiles: CardNode[]): CardNode {
   return column(
     {
       position: 'relative',
@@ -272,7 +288,7 @@ function frame(kind: string, subject: CardNode, tiles: CardNode[]): CardNode {
       padding: '52px 64px 62px',
       backgroundColor: COLORS.canvas,
       color: COLORS.fg,
-      fontFamily: 'Inter',
+      fontFamily: TEXT_FONT,
       fontWeight: 400,
     },
     [
@@ -285,7 +301,16 @@ function frame(kind: string, subject: CardNode, tiles: CardNode[]): CardNode {
           height: CARD_HEIGHT - 114,
           justifyContent: 'space-between',
         },
-        [header(kind), subject, row({ gap: 20 }, tiles)],
+        [
+          header(
+            kind,
+            i18n._('Prison server', undefined, {
+              comment: 'Beside the site name at the top of a preview card',
+            }),
+          ),
+          subject,
+          row({ gap: 20 }, tiles),
+        ],
       ),
     ],
   );
@@ -309,10 +334,37 @@ function portrait(content: CardNode, style: Style = {}): CardNode {
   );
 }
 
-/** `avatar` is the player's head as PNG bytes; null draws the default head. */
-export function playerCard(player: PlayerCardData, avatar: Uint8Array | null): CardNode {
+/** A gang's status on its badge: the known ones in the card's language, any other as it is. */
+function gangStatusText(i18n: I18n, status: string): string {
+  switch (status) {
+    case 'Open':
+      return i18n._('Open', undefined, { comment: "A gang's status, on its preview card's badge" });
+    case 'InviteOnly':
+      return i18n._('Invite only', undefined, { comment: "A gang's status, on its preview card's badge" });
+    case 'Closed':
+      return i18n._('Closed', undefined, { comment: "A gang's status, on its preview card's badge" });
+    default:
+      return status;
+  }
+}
+
+/**
+ * `avatar` is the player's head as PNG bytes; null draws the default head. The card's words and
+ * figures are in `language`, its words as `i18n` has them (the server's catalogue of the language
+ * unless a test hands its own).
+ */
+export function playerCard(
+  player: PlayerCardData,
+  avatar: Uint8Array | null,
+  language: Language = SOURCE_LANGUAGE,
+  i18n: I18n = serverI18n(language),
+): CardNode {
+  const { whole, money } = figures(language);
   const src = avatar ? `data:image/png;base64,${Buffer.from(avatar).toString('base64')}` : DEFAULT_HEAD_URI;
-  const badges = [badge(player.rank || 'Unranked', rankTone(player.rank))];
+  const rank =
+    player.rank ||
+    i18n._('Unranked', undefined, { comment: "On a player's preview card, for a player without a rank" });
+  const badges = [badge(rank, rankTone(player.rank))];
   if (player.gang) badges.push(chip(player.gang.name, sixDigitHex(gangColor(player.gang.color))));
   const subject = row({ alignItems: 'center', gap: 48 }, [
     portrait(
@@ -329,14 +381,35 @@ export function playerCard(player: PlayerCardData, avatar: Uint8Array | null): C
     ),
     column({ gap: 22 }, [title(player.username), row({ gap: 14, alignItems: 'center' }, badges)]),
   ]);
-  return frame('Player profile', subject, [
-    tile('Level', formatWhole(player.level)),
-    tile('Prestige', formatWhole(player.prestige)),
-    tile('Balance', formatMoneyCompact(player.balance), COLORS.accent),
-  ]);
+  return frame(
+    i18n,
+    i18n._('Player profile', undefined, { comment: "The kind of page a player's preview card shows" }),
+    subject,
+    [
+      tile(
+        i18n._('Level', undefined, { comment: "A figure's label on a player's preview card" }),
+        whole(player.level),
+      ),
+      tile(
+        i18n._('Prestige', undefined, { comment: "A figure's label on a player's preview card" }),
+        whole(player.prestige),
+      ),
+      tile(
+        i18n._('Balance', undefined, { comment: "A figure's label on a player's preview card" }),
+        money(player.balance),
+        COLORS.accent,
+      ),
+    ],
+  );
 }
 
-export function gangCard(gang: GangCardData): CardNode {
+/** A gang's card, its words and figures in `language` (its words as `i18n` has them). */
+export function gangCard(
+  gang: GangCardData,
+  language: Language = SOURCE_LANGUAGE,
+  i18n: I18n = serverI18n(language),
+): CardNode {
+  const { whole, money } = figures(language);
   const color = sixDigitHex(gangColor(gang.color));
   const crest = el(
     'div',
@@ -359,12 +432,29 @@ export function gangCard(gang: GangCardData): CardNode {
     portrait(crest),
     column({ gap: 22 }, [
       title(gang.name),
-      row({ gap: 14 }, [badge(gangStatusLabel(gang.status), gangStatusBadgeTone(gang.status))]),
+      row({ gap: 14 }, [badge(gangStatusText(i18n, gang.status), gangStatusBadgeTone(gang.status))]),
     ]),
   ]);
-  return frame('Gang', subject, [
-    tile('Treasury', formatMoneyCompact(gang.balance), COLORS.accent),
-    tile('Members', formatWhole(gang.member_count)),
-    tile('Min. level', formatWhole(gang.min_level)),
-  ]);
+  return frame(
+    i18n,
+    i18n._('Gang', undefined, { comment: "The kind of page a gang's preview card shows" }),
+    subject,
+    [
+      tile(
+        i18n._('Treasury', undefined, { comment: "A figure's label on a gang's preview card" }),
+        money(gang.balance),
+        COLORS.accent,
+      ),
+      tile(
+        i18n._('Members', undefined, { comment: "A figure's label on a gang's preview card" }),
+        whole(gang.member_count),
+      ),
+      tile(
+        i18n._('Min. level', undefined, {
+          comment: "A figure's label on a gang's preview card: the level a player needs to join",
+        }),
+        whole(gang.min_level),
+      ),
+    ],
+  );
 }

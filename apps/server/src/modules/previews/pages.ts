@@ -2,9 +2,13 @@
 // its title as the page sets it once running, a description, its canonical address and, for a
 // player or a gang, the preview card. An unknown player or gang is a 404 page; a player's uuid
 // address redirects to their name. Figures come from the live snapshots where the page has one.
+// Everything is written in the page's language (the server's catalogues, i18n.ts; figures.ts), and
+// a card's address names it (`&lang=de`) unless it is English.
+import type { I18n } from '@lingui/core';
 import { pageTitle, SITE_NAME } from '@prison/shared/brand';
-import { formatMoneyCompact } from '@prison/shared/money-format';
+import { LANGUAGE_PARAMETER, type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import type { Db } from '../../db/client.ts';
+import { serverI18n } from '../../i18n.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import type { PageAnswer, PageMeta, PageMetaResolver } from '../../plugins/page-meta.ts';
@@ -13,13 +17,8 @@ import { DOCS_TOPIC } from '../docs/service.ts';
 import { snapshotTopic } from '../leaderboard/service.ts';
 import { isPlayerUuid, playerPage } from '../players/public-page.ts';
 import { gangById } from '../social/service.ts';
-import { formatWhole } from './card-style.ts';
 import { cardVersion, gangCardData, playerCardData } from './cards.ts';
-
-// The description index.html carries, for the home page.
-const HOME_DESCRIPTION =
-  `${SITE_NAME} is a prison-style Minecraft server. Season I is coming soon: 90-day seasons, an enchant ` +
-  'laboratory, gangs, a live leaderboard and an auction house.';
+import { figures } from './figures.ts';
 
 const found = (meta: PageMeta): PageAnswer => ({ kind: 'page', status: 200, meta });
 const notFound = (meta: PageMeta): PageAnswer => ({
@@ -28,7 +27,6 @@ const notFound = (meta: PageMeta): PageAnswer => ({
   meta: { ...meta, noindex: true },
 });
 
-const plural = (n: number, one: string, many: string) => `${formatWhole(n)} ${n === 1 ? one : many}`;
 const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
 /** A path segment as the address names it, or null when it does not decode. */
@@ -64,17 +62,52 @@ export function docSummary(markdown: string, title = ''): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 120)).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-const GANG_KIND: Record<string, string> = {
-  Open: 'an open gang',
-  InviteOnly: 'an invite-only gang',
-  Closed: 'a closed gang',
-};
+/** A gang's kind as its description names it, by status; any other status is "a gang". */
+function gangKind(i18n: I18n, status: string): string {
+  switch (status) {
+    case 'Open':
+      return i18n._('an open gang', undefined, { comment: "In a gang's description: {kind} on {site}" });
+    case 'InviteOnly':
+      return i18n._('an invite-only gang', undefined, {
+        comment: "In a gang's description: {kind} on {site}",
+      });
+    case 'Closed':
+      return i18n._('a closed gang', undefined, { comment: "In a gang's description: {kind} on {site}" });
+    default:
+      return i18n._('a gang', undefined, { comment: "In a gang's description: {kind} on {site}" });
+  }
+}
 
-export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaResolver {
-  async function playerAnswer(address: string, query: URLSearchParams): Promise<PageAnswer> {
+/** The address of a card image: `version` tells caches when it changes, `lang` which words it draws. */
+function cardPath(path: string, version: string, language: Language): string {
+  const lang = language === SOURCE_LANGUAGE ? '' : `&${LANGUAGE_PARAMETER}=${encodeURIComponent(language)}`;
+  return `${path}?v=${version}${lang}`;
+}
+
+/**
+ * The resolver of public pages' meta. `messages` gives each language's messages: the server's
+ * catalogues (serverI18n) unless a test hands its own.
+ */
+export function linkPreviews({
+  db,
+  hub,
+  messages = serverI18n,
+}: {
+  db: Db;
+  hub: LiveHub;
+  messages?: (language: Language) => I18n;
+}): PageMetaResolver {
+  async function playerAnswer(
+    address: string,
+    query: URLSearchParams,
+    language: Language,
+  ): Promise<PageAnswer> {
+    const i18n = messages(language);
+    const { whole, money } = figures(language);
+    const site = SITE_NAME;
     const missing = notFound({
-      title: pageTitle('Player not found'),
-      description: `We couldn't find that player on ${SITE_NAME}.`,
+      title: pageTitle(i18n._('Player not found')),
+      description: i18n._("We couldn't find that player on {site}.", { site }),
       path: `/players/${encodeURIComponent(address)}`,
     });
     if (address.length < 1 || address.length > 36) return missing;
@@ -86,111 +119,200 @@ export function linkPreviews({ db, hub }: { db: Db; hub: LiveHub }): PageMetaRes
       return { kind: 'redirect', location: search ? `${path}?${search}` : path };
     }
     const card = playerCardData(page);
-    const facts = [
-      `${titleCase(page.rank || 'Unranked')} rank`,
-      `level ${formatWhole(page.level)}`,
-      `prestige ${formatWhole(page.prestige)}`,
-      `balance ${formatMoneyCompact(page.balance)}`,
-    ];
+    const player = page.username;
+    const rank = page.rank
+      ? i18n._(
+          '{rank} rank',
+          { rank: titleCase(page.rank) },
+          { comment: "A player's rank (its name as the game writes it), in their page's description" },
+        )
+      : i18n._('Unranked rank', undefined, {
+          comment: "In a player's page description, in place of '{rank} rank': the player has no rank yet",
+        });
+    const level = whole(page.level);
+    const prestige = whole(page.prestige);
+    const balance = money(page.balance);
+    const description = page.gang
+      ? i18n._(
+          '{player} on {site}: {rank}, level {level}, prestige {prestige}, balance {balance}. Member of the gang {gang}.',
+          { player, site, rank, level, prestige, balance, gang: page.gang.name },
+          { comment: "A player's page description; {rank} is '{rank} rank' or 'Unranked rank', translated" },
+        )
+      : i18n._(
+          '{player} on {site}: {rank}, level {level}, prestige {prestige}, balance {balance}.',
+          { player, site, rank, level, prestige, balance },
+          { comment: "A player's page description; {rank} is '{rank} rank' or 'Unranked rank', translated" },
+        );
     return found({
-      title: pageTitle(page.username),
-      description:
-        `${page.username} on ${SITE_NAME}: ${facts.join(', ')}` +
-        (page.gang ? `. Member of the gang ${page.gang.name}.` : '.'),
+      title: pageTitle(player),
+      description,
       path,
       type: 'profile',
       image: {
-        path: `/api/og/players/${encodeURIComponent(page.username)}.png?v=${cardVersion(card)}`,
-        alt: `${page.username}: level ${formatWhole(page.level)}, ${formatMoneyCompact(page.balance)}`,
+        path: cardPath(`/api/og/players/${encodeURIComponent(player)}.png`, cardVersion(card), language),
+        alt: i18n._(
+          '{player}: level {level}, {balance}',
+          { player, level, balance },
+          { comment: "The text of a player's preview image, for those who cannot see it" },
+        ),
       },
     });
   }
 
-  async function gangAnswer(id: string): Promise<PageAnswer> {
+  async function gangAnswer(id: string, language: Language): Promise<PageAnswer> {
+    const i18n = messages(language);
+    const { whole, money } = figures(language);
+    const site = SITE_NAME;
     const gang = id.length >= 1 && id.length <= 64 ? await gangById(db, id) : null;
     if (!gang) {
       return notFound({
-        title: pageTitle('Gang not found'),
-        description: `We couldn't find that gang on ${SITE_NAME}.`,
+        title: pageTitle(i18n._('Gang not found')),
+        description: i18n._("We couldn't find that gang on {site}.", { site }),
         path: `/gangs/${encodeURIComponent(id)}`,
       });
     }
+    const count = gang.member_count;
+    const members = whole(count);
+    const treasury = money(gang.balance);
     return found({
       title: pageTitle(gang.name),
-      description:
-        `${gang.name}: ${GANG_KIND[gang.status] ?? 'a gang'} on ${SITE_NAME} with ` +
-        `${plural(gang.member_count, 'member', 'members')} and a treasury of ${formatMoneyCompact(gang.balance)}. ` +
-        `Minimum level ${formatWhole(gang.min_level)}.`,
+      description: i18n._(
+        '{gang}: {kind} on {site} with {count, plural, one {{members} member} other {{members} members}} and a treasury of {treasury}. Minimum level {level}.',
+        {
+          gang: gang.name,
+          kind: gangKind(i18n, gang.status),
+          site,
+          count,
+          members,
+          treasury,
+          level: whole(gang.min_level),
+        },
+        {
+          comment:
+            "A gang's page description; {kind} is 'an open gang', 'an invite-only gang', 'a closed gang' or 'a gang', translated; {members} is {count} as written",
+        },
+      ),
       path: `/gangs/${encodeURIComponent(gang.id)}`,
       image: {
-        path: `/api/og/gangs/${encodeURIComponent(gang.id)}.png?v=${cardVersion(gangCardData(gang))}`,
-        alt: `${gang.name}: ${plural(gang.member_count, 'member', 'members')}, treasury ${formatMoneyCompact(gang.balance)}`,
+        path: cardPath(
+          `/api/og/gangs/${encodeURIComponent(gang.id)}.png`,
+          cardVersion(gangCardData(gang)),
+          language,
+        ),
+        alt: i18n._(
+          '{gang}: {count, plural, one {{members} member} other {{members} members}}, treasury {treasury}',
+          { gang: gang.name, count, members, treasury },
+          {
+            comment:
+              "The text of a gang's preview image, for those who cannot see it; {members} is {count} as written",
+          },
+        ),
       },
     });
   }
 
-  async function docsAnswer(query: URLSearchParams): Promise<PageAnswer> {
+  async function docsAnswer(query: URLSearchParams, language: Language): Promise<PageAnswer> {
+    const i18n = messages(language);
+    const site = SITE_NAME;
+    const docsTitle = i18n._('Docs', undefined, { comment: "The docs page's title" });
     const slug = query.get('doc');
     const docs = slug ? await hub.current(DOCS_TOPIC) : [];
     const doc = docs.find((d) => d.slug === slug);
     if (doc) {
+      const title = doc.title;
       return found({
-        title: pageTitle(`${doc.title} · Docs`),
-        description: docSummary(doc.content, doc.title) || `${doc.title}, in the ${SITE_NAME} docs.`,
+        title: pageTitle(`${title} · ${docsTitle}`),
+        description:
+          docSummary(doc.content, title) ||
+          i18n._(
+            '{title}, in the {site} docs.',
+            { title, site },
+            {
+              comment: "A doc's description when it has no text: {title} is the doc's title",
+            },
+          ),
         path: `/docs?doc=${encodeURIComponent(doc.slug)}`,
       });
     }
     return found({
-      title: pageTitle('Docs'),
-      description: `Guides to ${SITE_NAME}: how to join, ranks and prestige, enchants, gangs and the auction house.`,
+      title: pageTitle(docsTitle),
+      description: i18n._(
+        'Guides to {site}: how to join, ranks and prestige, enchants, gangs and the auction house.',
+        { site },
+      ),
       path: '/docs',
     });
   }
 
-  function leaderboardAnswer(): PageAnswer {
+  function leaderboardAnswer(language: Language): PageAnswer {
+    const i18n = messages(language);
     const leader = hub.peek(snapshotTopic('level'))?.[0];
+    const about = i18n._('The top players of {site} by level, XP, prestige and balance, updated live.', {
+      site: SITE_NAME,
+    });
     return found({
-      title: pageTitle('Leaderboard'),
-      description:
-        `The top players of ${SITE_NAME} by level, XP, prestige and balance, updated live.` +
-        (leader ? ` ${leader.username} leads at level ${formatWhole(leader.level)}.` : ''),
+      title: pageTitle(i18n._('Leaderboard')),
+      description: leader
+        ? `${about} ${i18n._('{player} leads at level {level}.', {
+            player: leader.username,
+            level: figures(language).whole(leader.level),
+          })}`
+        : about,
       path: '/leaderboard',
     });
   }
 
-  function statusAnswer(): PageAnswer {
+  function statusAnswer(language: Language): PageAnswer {
+    const i18n = messages(language);
     const online = hub.peek(TOPICS.online)?.online;
+    const about = i18n._(
+      "Is the {site} server up? Players online, today's peak, ticks per second and the history of players online, live.",
+      { site: SITE_NAME },
+    );
     return found({
-      title: pageTitle('Server status'),
+      title: pageTitle(i18n._('Server status')),
       description:
-        (typeof online === 'number' ? `${plural(online, 'player', 'players')} online right now. ` : '') +
-        `Is the ${SITE_NAME} server up? Players online, today's peak, ticks per second and the history of players online, live.`,
+        typeof online === 'number'
+          ? `${i18n._(
+              '{count, plural, one {{online} player online right now.} other {{online} players online right now.}}',
+              {
+                count: online,
+                online: figures(language).whole(online),
+              },
+            )} ${about}`
+          : about,
       path: '/status',
     });
   }
 
-  return async (rawPath, query) => {
+  return async (rawPath, query, language) => {
     const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
     switch (path) {
-      case '/':
+      case '/': {
+        const i18n = messages(language);
         return found({
-          title: `${SITE_NAME} · Season I is coming soon`,
-          description: HOME_DESCRIPTION,
+          title: `${SITE_NAME} · ${i18n._('Season I is coming soon')}`,
+          description: i18n._(
+            '{site} is a prison-style Minecraft server. Season I is coming soon: 90-day seasons, an enchant laboratory, gangs, a live leaderboard and an auction house.',
+            { site: SITE_NAME },
+            { comment: "The home page's description" },
+          ),
           path: '/',
         });
+      }
       case '/leaderboard':
-        return leaderboardAnswer();
+        return leaderboardAnswer(language);
       case '/status':
-        return statusAnswer();
+        return statusAnswer(language);
       case '/docs':
-        return docsAnswer(query);
+        return docsAnswer(query, language);
     }
     const [, kind, rest, more] = path.split('/');
     if (more !== undefined || !rest) return undefined;
     const name = segment(rest);
     if (name === null) return undefined;
-    if (kind === 'players') return playerAnswer(name, query);
-    if (kind === 'gangs') return gangAnswer(name);
+    if (kind === 'players') return playerAnswer(name, query, language);
+    if (kind === 'gangs') return gangAnswer(name, language);
     return undefined;
   };
 }

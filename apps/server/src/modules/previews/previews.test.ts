@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer, type Socket, type Server as TcpServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +14,9 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { loadServerI18n } from '../../i18n.ts';
 import { createDoc } from '../docs/service.ts';
+import { linkPreviews } from './pages.ts';
 import { PREVIEWS_PER_MINUTE } from './routes.ts';
 
 const ev = (type: string, fields: Record<string, unknown>) => ({ id: eventId(type), type, ...fields });
@@ -305,6 +311,93 @@ describe.each(databaseKinds())('link previews on %s', (kind) => {
     const gang = await t.app.inject('/api/og/gangs/nope.png');
     expect(gang.statusCode).toBe(404);
     expect(gang.json()).toEqual({ detail: 'No such gang', code: 'unknown_gang' });
+  });
+
+  it("names the page's language in its card's address, and writes its figures in it", async () => {
+    const english = head((await t.app.inject({ url: '/players/DeepMiner', headers: host })).body);
+    expect(english.ogImage).not.toContain('lang=');
+    const res = await t.app.inject({ url: '/players/DeepMiner?lang=de', headers: host });
+    expect(res.statusCode).toBe(200);
+    const german = head(res.body);
+    expect(german.ogImage).toMatch(
+      /^http:\/\/play\.example\.org\/api\/og\/players\/DeepMiner\.png\?v=[\w-]+&lang=de$/,
+    );
+    expect(german.description).toContain('2,5\u00a0Mrd.\u00a0$');
+    // The cookie chooses it too.
+    const kept = head(
+      (await t.app.inject({ url: '/gangs/iron.wolves', headers: { ...host, cookie: 'lang=ru' } })).body,
+    );
+    expect(kept.ogImage).toMatch(/\.png\?v=[\w-]+&lang=ru$/);
+    expect(kept.description).toContain('125\u00a0000\u00a0$');
+    // The card it names is there.
+    const card = await t.app.inject(new URL(german.ogImage!).pathname + new URL(german.ogImage!).search);
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/png');
+  });
+
+  it('draws a card in the language its address names, English for any other', async () => {
+    const etag = async (url: string) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(pngSize(res.rawPayload), url).toEqual({ width: 1200, height: 630 });
+      return res.headers.etag as string;
+    };
+    for (const card of ['/api/og/gangs/iron.wolves.png', '/api/og/players/DeepMiner.png']) {
+      const english = await etag(card);
+      const russian = await etag(`${card}?lang=ru`);
+      expect(russian).not.toBe(english);
+      expect(await etag(`${card}?v=1&lang=ru`)).toBe(russian);
+      expect(await etag(`${card}?lang=pt`)).toBe(await etag(`${card}?lang=pt-BR`));
+      for (const unknown of ['xx', 'en', '', 'not a language', '../../etc']) {
+        expect(await etag(`${card}?lang=${encodeURIComponent(unknown)}`), unknown).toBe(english);
+      }
+    }
+  });
+
+  it('writes a page in the language its catalogue translates it to', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-locales-'));
+    try {
+      mkdirSync(join(dir, 'de'));
+      const entries: Record<string, string> = {
+        'Player not found': 'Spieler nicht gefunden',
+        '{rank} rank': 'Rang {rank}',
+        '{player} on {site}: {rank}, level {level}, prestige {prestige}, balance {balance}. Member of the gang {gang}.':
+          '{player} auf {site}: {rank}, Level {level}, Prestige {prestige}, Guthaben {balance}. Mitglied der Gang {gang}.',
+        '{gang}: {count, plural, one {{members} member} other {{members} members}}, treasury {treasury}':
+          '{gang}: {count, plural, one {{members} Mitglied} other {{members} Mitglieder}}, Kasse {treasury}',
+        'an open gang': 'eine offene Gang',
+      };
+      const po = Object.entries(entries)
+        .map(
+          ([id, text]) =>
+            `#. js-lingui-explicit-id\nmsgid ${JSON.stringify(id)}\nmsgstr ${JSON.stringify(text)}\n`,
+        )
+        .join('\n');
+      writeFileSync(join(dir, 'de', 'server.po'), `msgid ""\nmsgstr ""\n"Language: de\\n"\n\n${po}`);
+      const catalogues = loadServerI18n(pathToFileURL(`${dir}/`));
+      const resolve = linkPreviews({ db: t.db, hub: t.hub, messages: (language) => catalogues[language] });
+      const none = new URLSearchParams();
+
+      const player = await resolve('/players/DeepMiner', none, 'de');
+      expect(player?.kind === 'page' && player.meta).toMatchObject({
+        title: 'DeepMiner · Vaultbreak',
+        description:
+          'DeepMiner auf Vaultbreak: Rang Sentinel, Level 21, Prestige 2, Guthaben 2,5\u00a0Mrd.\u00a0$. Mitglied der Gang Iron Wolves.',
+        image: { alt: 'DeepMiner: level 21, 2,5\u00a0Mrd.\u00a0$' },
+      });
+      const gang = await resolve('/gangs/iron.wolves', none, 'de');
+      expect(gang?.kind === 'page' && gang.meta.image?.alt).toBe(
+        'Iron Wolves: 1 Mitglied, Kasse 125.000\u00a0$',
+      );
+      expect(gang?.kind === 'page' && gang.meta.description).toContain('eine offene Gang');
+      const missing = await resolve('/players/NobodyHere', none, 'de');
+      expect(missing?.kind === 'page' && missing.meta.title).toBe('Spieler nicht gefunden · Vaultbreak');
+      // Another language, with no catalogue here, stays English.
+      const french = await resolve('/players/NobodyHere', none, 'fr');
+      expect(french?.kind === 'page' && french.meta.title).toBe('Player not found · Vaultbreak');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('documents the card routes in the OpenAPI document', async () => {

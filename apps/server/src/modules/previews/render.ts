@@ -1,5 +1,6 @@
 // Cards to PNG: satori lays the element tree out as SVG (text drawn as paths, with our own fonts),
 // resvg rasterises it. Nothing here reaches another host: every image a card draws is a data URI.
+import { type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import { cardFonts } from './card-fonts.ts';
@@ -25,14 +26,21 @@ async function rasterise(card: CardNode): Promise<Buffer> {
   return image.asPng();
 }
 
-/** A player's card as PNG; `avatarPng` null draws the default head. The benchmark times this. */
+/**
+ * A player's card as PNG, in `language`; `avatarPng` null draws the default head. The benchmark
+ * times this.
+ */
 export async function renderPlayerCard(
   player: PlayerCardData,
   avatarPng: Uint8Array | null,
+  language: Language = SOURCE_LANGUAGE,
 ): Promise<Buffer> {
-  return rasterise(playerCard(player, avatarPng));
+  return rasterise(playerCard(player, avatarPng, language));
 }
 
-export async function renderGangCard(gang: GangCardData): Promise<Buffer> {
-  return rasterise(gangCard(gang));
+export async function renderGangCard(
+  gang: GangCardData,
+  language: Language = SOURCE_LANGUAGE,
+): Promise<Buffer> {
+  return rasterise(gangCard(gang, language));
 }

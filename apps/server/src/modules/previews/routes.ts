@@ -1,5 +1,7 @@
-// The preview images of player and gang pages (the og:image of their HTML, pages.ts).
+// The preview images of player and gang pages (the og:image of their HTML, pages.ts), in the
+// language their address names (`?lang=de`, as pages.ts writes it; English without it).
 import { errorSchema } from '@prison/shared/errors';
+import { LANGUAGES, type Language, matchLanguage, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import { playerNameParamsSchema } from '@prison/shared/players';
 import { gangIdParamsSchema } from '@prison/shared/social';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,9 +32,19 @@ const pngResponse = {
   description: 'A 1200x630 PNG image',
   content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } },
 };
-const versionQuerySchema = z.object({
+const cardQuerySchema = z.object({
   v: z.string().max(32).optional().describe('Ignored: the page names the card version so caches refetch it'),
+  lang: z
+    .string()
+    .optional()
+    .describe(
+      `The language of the card's words and figures (${LANGUAGES.join(', ')}); English when absent or not one of them`,
+    ),
 });
+
+/** The language a card is drawn in: the one `lang` names, else English. */
+const cardLanguage = (lang: string | undefined): Language =>
+  matchLanguage(lang, LANGUAGES) ?? SOURCE_LANGUAGE;
 const notModified = z.null().describe('Not modified: the browser has this image (If-None-Match)');
 
 async function sendCard(
@@ -74,11 +86,11 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         security: [],
         summary: "A player's link preview image (1200x630 PNG)",
         description:
-          'Avatar, name, rank, gang, level, prestige and balance. The avatar is the default head when the ' +
-          'avatar service does not answer within 1.5 seconds. Cached for 5 minutes; the ETag changes ' +
-          'when the player does.',
+          'Avatar, name, rank, gang, level, prestige and balance, in the language `lang` names. The avatar ' +
+          'is the default head when the avatar service does not answer within 1.5 seconds. Cached for 5 ' +
+          'minutes; the ETag changes when the player does.',
         params: playerNameParamsSchema,
-        querystring: versionQuerySchema,
+        querystring: cardQuerySchema,
         response: {
           200: pngResponse,
           304: notModified,
@@ -93,10 +105,11 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       const page = await playerPage(db, request.params.name, VISITOR, { heroOnly: true });
       if (!page) throw notFound('unknown_player', NO_SUCH_PLAYER);
       const data = playerCardData(page);
+      const language = cardLanguage(request.query.lang);
       const avatar = await avatars.of(page.uuid);
-      const key = `player:${cardVersion(data)}:${avatar.digest}`;
+      const key = `player:${language}:${cardVersion(data)}:${avatar.digest}`;
       return sendCard(request, reply, key, () =>
-        renderer.card(key, () => renderPlayerCard(data, avatar.png)),
+        renderer.card(key, () => renderPlayerCard(data, avatar.png, language)),
       );
     },
   );
@@ -111,10 +124,10 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         security: [],
         summary: "A gang's link preview image (1200x630 PNG)",
         description:
-          'Crest in the gang colour, name, status, treasury, members and minimum level. Cached for 5 ' +
-          'minutes; the ETag changes when the gang does.',
+          'Crest in the gang colour, name, status, treasury, members and minimum level, in the language ' +
+          '`lang` names. Cached for 5 minutes; the ETag changes when the gang does.',
         params: gangIdParamsSchema,
-        querystring: versionQuerySchema,
+        querystring: cardQuerySchema,
         response: {
           200: pngResponse,
           304: notModified,
@@ -129,8 +142,9 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       const gang = await gangById(db, request.params.id);
       if (!gang) throw notFound('unknown_gang', NO_SUCH_GANG);
       const data = gangCardData(gang);
-      const key = `gang:${cardVersion(data)}`;
-      return sendCard(request, reply, key, () => renderer.card(key, () => renderGangCard(data)));
+      const language = cardLanguage(request.query.lang);
+      const key = `gang:${language}:${cardVersion(data)}`;
+      return sendCard(request, reply, key, () => renderer.card(key, () => renderGangCard(data, language)));
     },
   );
 };
