@@ -188,8 +188,8 @@ describe('statistics in other languages', () => {
   it("keeps the game's stat names and names the categories in the page's language", async () => {
     await activateLanguage('pl');
     const [blocks] = buildStatGroups({ BLOCKS_BROKEN: 12345 });
-    // Until the category is translated in the catalogue, its English name stands in.
-    expect(blocks?.category).toBe('Blocks');
+    // The category's name from the Polish catalogue.
+    expect(blocks?.category).toBe('Bloki');
     expect(blocks?.metrics).toEqual([
       { name: 'BLOCKS_BROKEN', label: 'Blocks Broken', value: '12\u00a0345' },
     ]);
