@@ -12,8 +12,11 @@ import { gzipSync } from 'node:zlib';
 // Issue 17 asks for 100 KB. React DOM and React Router's data router alone are 95 KB gzip (a page
 // that hydrates one element inside a RouterProvider, built the same way), so the home page's own
 // code (header, hero, lore, footer, session, live count: about 25 KB) cannot fit beside them. The
-// budget holds what was reached (120 KB) with a little room.
-export const BUDGET_BYTES = 125 * 1024;
+// budget held what was reached (120 KB) with a little room, until the site spoke seven languages
+// (issue 31): Lingui's runtime and the messages' ids in the code (about 5 KB), and the page's
+// language's `site` catalogue (6 to 8 KB), which every page reads before it renders, are counted too,
+// in the language whose catalogue is largest.
+export const BUDGET_BYTES = 136 * 1024;
 const HOME_MODULES = ['src/features/home/home-page.tsx'];
 
 /**
@@ -78,6 +81,23 @@ export function homePageJavaScript(manifest, readAsset) {
   const files = staticFiles(manifest, roots);
   const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readAsset(file), { level: 9 }).length, 0);
   return { files, gzipBytes };
+}
+
+/**
+ * The largest of the languages' `site` catalogues (catalogues.json, written by the build): the home
+ * page loads its language's before rendering.
+ * @param {Record<string, Record<string, string>>} catalogues language -> catalogue -> chunk address
+ * @param {(file: string) => Uint8Array} readAsset
+ * @returns {{ language: string, file: string, gzipBytes: number }}
+ */
+export function largestSiteCatalogue(catalogues, readAsset) {
+  const sizes = Object.entries(catalogues).map(([language, chunks]) => {
+    const file = (chunks.site ?? '').replace(/^\//, '');
+    if (!file) throw new Error(`catalogues.json has no site catalogue for ${language}`);
+    return { language, file, gzipBytes: gzipSync(readAsset(file), { level: 9 }).length };
+  });
+  if (sizes.length === 0) throw new Error('catalogues.json names no language');
+  return sizes.reduce((largest, size) => (size.gzipBytes > largest.gzipBytes ? size : largest));
 }
 
 /**
@@ -166,13 +186,22 @@ export function confinementProblems(manifest, readAsset, libraries = CONFINED_LI
 function main() {
   const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const { files, gzipBytes } = homePageJavaScript(manifest, (file) => readFileSync(join(dist, file)));
+  const home = homePageJavaScript(manifest, (file) => readFileSync(join(dist, file)));
+  const catalogue = largestSiteCatalogue(
+    JSON.parse(readFileSync(join(dist, 'catalogues.json'), 'utf8')),
+    (file) => readFileSync(join(dist, file)),
+  );
+  const files = home.files;
+  const gzipBytes = home.gzipBytes + catalogue.gzipBytes;
   /** @param {number} bytes */
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
-    `Home page JavaScript: ${kb(gzipBytes)} gzip in ${files.length} file(s) (budget ${kb(BUDGET_BYTES)})`,
+    `Home page JavaScript: ${kb(gzipBytes)} gzip in ${files.length + 1} file(s) (budget ${kb(BUDGET_BYTES)})`,
   );
   for (const file of files) console.log(`  ${file}`);
+  console.log(
+    `  ${catalogue.file} (the ${catalogue.language} site catalogue, the largest: ${kb(catalogue.gzipBytes)})`,
+  );
   let failed = false;
   if (gzipBytes > BUDGET_BYTES) {
     console.error(`Over budget by ${kb(gzipBytes - BUDGET_BYTES)}.`);

@@ -7,6 +7,7 @@ import {
   firstLoadProblems,
   homePageJavaScript,
   homePageProblems,
+  largestSiteCatalogue,
 } from './check-budget.mjs';
 
 const encoder = new TextEncoder();
@@ -23,6 +24,23 @@ const read = (file: string) => {
   return encoder.encode(text);
 };
 const gz = (file: string) => gzipSync(read(file), { level: 9 }).length;
+
+describe('largestSiteCatalogue', () => {
+  it('takes the language whose site catalogue is largest, as a visitor in it downloads it', () => {
+    const catalogues = {
+      en: { site: '/assets/shared.js', docs: '/assets/admin.js' },
+      ru: { site: '/assets/vendor.js', docs: '/assets/admin.js' },
+    };
+    expect(largestSiteCatalogue(catalogues, read)).toEqual({
+      language: 'ru',
+      file: 'assets/vendor.js',
+      gzipBytes: gz('assets/vendor.js'),
+    });
+    expect(() => largestSiteCatalogue({ de: { docs: '/assets/admin.js' } }, read)).toThrow(
+      /no site catalogue/,
+    );
+  });
+});
 
 describe('homePageJavaScript', () => {
   it('counts the entry and its static imports, recursively, once each, and not lazy chunks or CSS', () => {
