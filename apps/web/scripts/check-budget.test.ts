@@ -82,8 +82,8 @@ describe('homePageJavaScript', () => {
     ]);
   });
 
-  it('has a 125 KB budget', () => {
-    expect(BUDGET_BYTES).toBe(128_000);
+  it('has a 136 KB budget, the page's language's site catalogue included', () => {
+    expect(BUDGET_BYTES).toBe(139_264);
   });
 });
 
