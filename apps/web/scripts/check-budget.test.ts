@@ -82,7 +82,7 @@ describe('homePageJavaScript', () => {
     ]);
   });
 
-  it('has a 136 KB budget, the page's language's site catalogue included', () => {
+  it("has a 136 KB budget, the page's language's site catalogue included", () => {
     expect(BUDGET_BYTES).toBe(139_264);
   });
 });
