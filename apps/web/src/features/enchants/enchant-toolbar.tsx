@@ -37,10 +37,21 @@ export function EnchantToolbar({ filters, onChange, onReset }: ToolbarProps) {
       role="search"
       aria-label={t`Search and filter enchants`}
       className={cardClass(
-        'grid grid-cols-2 gap-3 p-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end',
+        // Two rows from lg on: the search and Reset filters, then the four lists, wide enough for the
+        // longest option in any language.
+        'grid grid-cols-2 gap-3 p-4 sm:p-5 lg:grid-cols-4 lg:items-end',
       )}
     >
       <SearchField filters={filters} onChange={onChange} />
+      <button
+        type="button"
+        onClick={onReset}
+        disabled={!hasActiveFilters(filters)}
+        className={buttonClass('secondary', 'md', 'col-span-2 w-full lg:col-span-1')}
+      >
+        <RotateCcw aria-hidden className="size-4" />
+        <Trans>Reset filters</Trans>
+      </button>
       <Select
         label={t`Sort by`}
         value={filters.sort}
@@ -65,15 +76,6 @@ export function EnchantToolbar({ filters, onChange, onReset }: ToolbarProps) {
         onChange={(status) => onChange({ status })}
         options={statusOptions}
       />
-      <button
-        type="button"
-        onClick={onReset}
-        disabled={!hasActiveFilters(filters)}
-        className={buttonClass('secondary', 'md', 'col-span-2 w-full lg:col-span-1 lg:w-auto')}
-      >
-        <RotateCcw aria-hidden className="size-4" />
-        <Trans>Reset filters</Trans>
-      </button>
     </div>
   );
 }
@@ -101,7 +103,7 @@ function SearchField({ filters, onChange }: Pick<ToolbarProps, 'filters' | 'onCh
   const box = useTypedBeforeHydration(text, write);
 
   return (
-    <label className="col-span-2 block lg:col-span-1">
+    <label className="col-span-2 block lg:col-span-3">
       <span className={fieldLabelClass}>
         <Trans comment="Label of the enchant search box">Search</Trans>
       </span>
