@@ -17,12 +17,12 @@ interface AccountLinksProps {
 }
 
 // Where the bar is tight a signed-in user's links show their icons alone, their words staying their
-// names: below md, and from lg (beside the main navigation) until xl. The staff-only Admin link stays
-// an icon until 2xl: with all three in words the bar needs about 1280 px, more than a 1280 px window
-// with a scroll bar leaves.
+// names: below md, and from xl (beside the main navigation) until 2xl. The staff-only Admin link stays
+// an icon until 2xl too: beside the navigation, the search and the language menu, the links in words
+// need more than a 1280 px window leaves in German or Russian.
 const ICON_ONLY = {
-  button: 'max-md:w-9 max-md:px-0 lg:max-xl:w-9 lg:max-xl:px-0',
-  words: 'max-md:sr-only lg:max-xl:sr-only',
+  button: 'max-md:w-9 max-md:px-0 xl:max-2xl:w-9 xl:max-2xl:px-0',
+  words: 'max-md:sr-only xl:max-2xl:sr-only',
 };
 const ADMIN_ICON_ONLY = { button: 'max-2xl:w-9 max-2xl:px-0', words: 'max-2xl:sr-only' };
 

@@ -46,12 +46,13 @@ export function MainNav() {
     return () => cancelAnimationFrame(frame);
   }, [highlight, canSlide]);
 
-  // The six links take about 510 px: below lg they live in the mobile menu, or the bar would be
-  // wider than the window beside the brand, the search and the account links.
+  // The six links take about 510 px in English and 560 in Russian: below xl they live in the mobile
+  // menu, or the bar would be wider than the window beside the brand, the search, the language menu
+  // and the account links.
   return (
     <nav
       aria-label={t({ message: 'Main', comment: 'Accessible name of the main navigation' })}
-      className="hidden lg:block"
+      className="hidden xl:block"
     >
       <ul ref={listRef} className="relative flex items-center gap-1 rounded-2xl p-1">
         <span
@@ -76,7 +77,7 @@ export function MainNav() {
                 to={link.to}
                 aria-current={current}
                 className={clsx(
-                  'block rounded-xl px-3.5 py-2 text-sm font-medium transition-colors',
+                  'block rounded-xl px-3.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                   active ? 'text-fg' : 'text-fg-muted hover:text-fg',
                 )}
               >

@@ -36,7 +36,7 @@ export function MobileMenu({ open, onOpenChange: setOpen }: MobileMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        className={clsx(iconButtonClass, 'lg:hidden')}
+        className={clsx(iconButtonClass, 'xl:hidden')}
         aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -125,13 +125,14 @@ export function StatRow({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** A small label over its value, at the text size of the <dl> around it; cut short, text shows whole on hover. */
+/** A small label over its value, at the text size of the <dl> around it; a long value wraps. */
 export function MiniStat({ label, value, title }: { label: string; value: ReactNode; title?: string }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-fg-muted">{label}</dt>
       <dd
-        className="truncate font-semibold text-fg tabular-nums"
+        // Wraps rather than cutting: a date or "online now" runs longer in German or Russian.
+        className="font-semibold break-words text-fg tabular-nums"
         title={title ?? (typeof value === 'string' ? value : undefined)}
       >
         {value}

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { dashboardErrorText, secondFactorStep, useDashboard } from './api.ts';
 import {
@@ -40,7 +41,7 @@ const TITLES: Record<DashboardFocus, MessageDescriptor> = {
 
 const CARD_HEADING = 'h3';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const timeFormat = () => pageDateTimeFormat('time', { timeStyle: 'medium' });
 
 export function AdminDashboardPage() {
   const { pathname } = useLocation();
@@ -81,7 +82,7 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
   // Under STAFF_2FA=required: what this member must do before the console answers them.
   const secondFactor = secondFactorStep(dashboard.error);
   const updatedAt = dashboard.dataUpdatedAt;
-  const updated = timeFormat.format(updatedAt);
+  const updated = timeFormat().format(updatedAt);
 
   return (
     <div className="space-y-12">

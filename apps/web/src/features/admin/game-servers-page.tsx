@@ -4,12 +4,13 @@ import { clsx } from 'clsx';
 import { RotateCw } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { secondFactorStep, useBridgeInspector } from './api.ts';
 import { DeliveryCounts, GameServerList, RecentBatches } from './game-servers.tsx';
 import { SecondFactorAlert } from './second-factor-alert.tsx';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const timeFormat = () => pageDateTimeFormat('time', { timeStyle: 'medium' });
 
 /** The bridge inspector: the game servers, their deliveries and the batches they send. */
 export function GameServersPage() {
@@ -27,7 +28,7 @@ function GameServers({ basePath }: { basePath: '' | '/admin' }) {
   const inspector = useBridgeInspector();
   const secondFactor = secondFactorStep(inspector.error);
   const updatedAt = inspector.dataUpdatedAt;
-  const updated = timeFormat.format(updatedAt);
+  const updated = timeFormat().format(updatedAt);
   return (
     <div className="space-y-8">
       <title>{pageTitle(t`Game servers · Admin`)}</title>

@@ -24,6 +24,7 @@ import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { consoleCardErrorText, useCreateCredential, useRevokeCredential } from './api.ts';
@@ -332,7 +333,7 @@ function NewCredential() {
   );
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const clock = () => pageDateTimeFormat('time', { timeStyle: 'medium' });
 
 /** The newest batches the game servers sent, each refused one's refusals shown on demand. */
 export function RecentBatches({ inspector, className }: { inspector: Inspector; className?: string }) {
@@ -403,7 +404,7 @@ function BatchRow({ batch }: { batch: BridgeBatchRecord }) {
       <tr className={clsx(refused && 'bg-rose-500/[0.04]')}>
         <td className="py-2 pr-2 pl-5 whitespace-nowrap text-fg-muted tabular-nums">
           <time dateTime={batch.received_at} title={formatTimestamp(batch.received_at)}>
-            {clock.format(new Date(batch.received_at))}
+            {clock().format(new Date(batch.received_at))}
           </time>
         </td>
         <td className="max-w-32 truncate px-2 py-2 font-mono text-xs text-fg">{batch.server}</td>

@@ -4,21 +4,20 @@ import { useLingui } from '@lingui/react/macro';
 import type { XpPoint } from '@prison/shared/admin';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { translate } from '../../lib/i18n.ts';
+import { pageDateTimeFormat, pageNumberFormat } from '../../lib/page-intl.ts';
 
-const hourFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric' });
-const fullHourFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// In the page's language (lib/page-intl.ts): each is looked up when drawn, as the language may change.
+const hourFormat = () => pageDateTimeFormat('hour', { hour: 'numeric' });
+const fullHourFormat = () =>
+  pageDateTimeFormat('weekday hour', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const compact = () => pageNumberFormat('compact tenths', { notation: 'compact', maximumFractionDigits: 1 });
+const whole = () => pageNumberFormat('whole', { maximumFractionDigits: 0 });
 
 const GAINED = msg({ message: 'Gained', comment: 'XP chart: the series of XP gained each hour' });
 
 /** Spec 2.12: the tooltip reads "{n} XP", labelled "Gained". */
 export function tooltipValue(value: number): [string, string] {
-  const xp = whole.format(value);
+  const xp = whole().format(value);
   return [
     translate(msg({ message: `${xp} XP`, comment: 'XP chart tooltip: the XP gained in an hour' })),
     translate(GAINED),
@@ -41,14 +40,14 @@ export function XpChart({ series }: { series: XpPoint[] }) {
           <CartesianGrid stroke="currentColor" strokeOpacity={0.08} vertical={false} />
           <XAxis
             dataKey="at"
-            tickFormatter={(at: number) => hourFormat.format(at)}
+            tickFormatter={(at: number) => hourFormat().format(at)}
             tick={{ fill: 'currentColor', fontSize: 12 }}
             tickLine={false}
             axisLine={false}
             minTickGap={24}
           />
           <YAxis
-            tickFormatter={(value: number) => compact.format(value)}
+            tickFormatter={(value: number) => compact().format(value)}
             tick={{ fill: 'currentColor', fontSize: 12 }}
             tickLine={false}
             axisLine={false}
@@ -56,7 +55,7 @@ export function XpChart({ series }: { series: XpPoint[] }) {
           />
           <Tooltip
             formatter={(value) => tooltipValue(Number(value))}
-            labelFormatter={(at) => fullHourFormat.format(Number(at))}
+            labelFormatter={(at) => fullHourFormat().format(Number(at))}
             contentStyle={{
               background: 'var(--surface-raised)',
               border: '1px solid var(--line)',

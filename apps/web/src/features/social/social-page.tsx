@@ -17,6 +17,7 @@ import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { MiniStat, Stat } from '../../components/ui/stat.tsx';
 import { formatWhole } from '../../lib/money.ts';
+import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -25,7 +26,7 @@ import { GangListCard, YourGangCard } from './gang-card.tsx';
 import { filterGangs } from './gang-filter.ts';
 
 const sectionClass = 'scroll-mt-24';
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateOnly = () => pageDateTimeFormat('date only', { dateStyle: 'medium' });
 
 /** Spec 2.8: your gang, your friends and every gang, all live. */
 export function SocialPage() {
@@ -264,7 +265,7 @@ function FriendList({ friends }: { friends: Friend[] }) {
               />
               <MiniStat
                 label={t`Friends since`}
-                value={dateOnly.format(new Date(friend.friends_since))}
+                value={dateOnly().format(new Date(friend.friends_since))}
                 title={formatTimestamp(friend.friends_since)}
               />
             </dl>
