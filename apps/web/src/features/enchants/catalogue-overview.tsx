@@ -5,6 +5,7 @@ import { cardClass } from '../../components/ui/card.tsx';
 import { Stat } from '../../components/ui/stat.tsx';
 import { formatWhole } from '../../lib/money.ts';
 import { catalogueStats } from './catalogue-stats.ts';
+import { SYSTEM_TAGLINE } from './enchant-text.ts';
 
 /** The first tile: the whole width of a phone's grid. */
 const FIRST_TILE = 'col-span-2 lg:col-span-1';
@@ -53,6 +54,7 @@ export function StatTiles({ enchants }: { enchants: readonly Enchant[] }) {
 
 /** The five enchant systems: a legend for the accent colour on every card. */
 export function SystemLegend({ enchants }: { enchants: readonly Enchant[] }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="enchant-systems-title">
       <h2 id="enchant-systems-title" className="font-display text-xl font-bold tracking-tight text-fg">
@@ -80,7 +82,9 @@ export function SystemLegend({ enchants }: { enchants: readonly Enchant[] }) {
                   <Plural value={count} one={`${shown} enchant`} other={`${shown} enchants`} />
                 </p>
                 <p className="mt-1 font-semibold text-fg">{system.name}</p>
-                <p className="mt-1 hidden text-sm leading-snug text-fg-muted sm:block">{system.tagline}</p>
+                <p className="mt-1 hidden text-sm leading-snug text-fg-muted sm:block">
+                  {t(SYSTEM_TAGLINE[system.id])}
+                </p>
               </li>
             );
           })}

@@ -4,8 +4,10 @@ import { clsx } from 'clsx';
 import { Link2, Lock, Target, Zap } from 'lucide-react';
 import { memo, type ReactNode, useId } from 'react';
 import { cardClass } from '../../components/ui/card.tsx';
+import { formatWhole } from '../../lib/money.ts';
 import { EnchantIcon } from './enchant-icon.tsx';
 import { GEAR_LABEL, RARITY_LABEL, STATUS_LABEL } from './enchant-labels.ts';
+import { enchantText } from './enchant-text.ts';
 import { RARITY_TONE, STATUS_ICON, STATUS_TONE } from './enchant-tones.ts';
 
 const chip =
@@ -15,7 +17,9 @@ const chip =
 export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enchant }) {
   const { t } = useLingui();
   const titleId = useId();
-  const recommendedFor = enchant.recommendedFor;
+  const text = enchantText(enchant);
+  const recommendedFor = text && t(text.recommendedFor);
+  const cost = formatWhole(enchant.energyCost);
   const system = enchantSystem(enchant.system);
   return (
     <article
@@ -61,7 +65,9 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
         ))}
       </div>
 
-      <p className="px-5 pt-3 text-[15px] leading-relaxed text-pretty text-fg">{enchant.description}</p>
+      <p className="px-5 pt-3 text-[15px] leading-relaxed text-pretty text-fg">
+        {text && t(text.description)}
+      </p>
 
       <dl className="mx-5 mt-4 grid grid-cols-3 divide-x divide-line rounded-xl border border-line bg-surface-sunken/60 text-center dark:bg-white/[0.02]">
         <div className="px-2 py-2.5">
@@ -76,18 +82,23 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
           </dt>
           <dd className="mt-0.5 flex items-center justify-center gap-1 text-sm font-semibold text-fg tabular-nums">
             <Zap aria-hidden className="size-3.5 shrink-0 text-accent" />
-            {enchant.energyCost}
+            {enchant.energyFlat
+              ? t({ message: `${cost} flat`, comment: "Enchant card: an enchant's energy, paid once" })
+              : t({
+                  message: `${cost} per level`,
+                  comment: "Enchant card: an enchant's energy, for each level",
+                })}
           </dd>
         </div>
       </dl>
 
       <dl className="flex flex-1 flex-col gap-2.5 px-5 pt-4 pb-5 text-sm">
         <Detail icon={Target} term={t`Focus`}>
-          {enchant.focus}
+          {text && t(text.focus)}
         </Detail>
-        {enchant.synergy && (
+        {text?.synergy && (
           <Detail icon={Link2} term={t`Synergy`}>
-            {enchant.synergy}
+            {t(text.synergy)}
           </Detail>
         )}
         <Detail icon={Lock} term={t`Requires`}>
@@ -112,7 +123,7 @@ export const EnchantCard = memo(function EnchantCard({ enchant }: { enchant: Enc
             <span className="text-fg-muted">{recommendedFor}</span>
           </Trans>
         </p>
-        <p className="mt-1.5 text-fg-muted">{enchant.notes}</p>
+        <p className="mt-1.5 text-fg-muted">{text && t(text.notes)}</p>
         {enchant.tags && enchant.tags.length > 0 && (
           <ul
             aria-label={t`Tags`}

@@ -1,11 +1,12 @@
-// The words the laboratory shows for the catalogue's rarities, gear and statuses (packages/shared
-// enchants.ts keys them in English), as messages of the page's language. The enchants themselves (their
-// names, text and systems) are the game's and stay as written.
+// The words the laboratory shows for the catalogue's rarities (spec 3 Rarity group: each group's label
+// and description), gear and statuses (packages/shared enchants.ts keys them), as messages of the page's
+// language. The enchants' own words are in enchant-text.ts; their names and their systems' names are the
+// game's and stay as written.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { EnchantGear, EnchantRarity, EnchantStatus } from '@prison/shared/enchants';
 
-/** A rarity's name (RARITY_GROUPS' label in English). */
+/** A rarity's name, its group's heading. */
 export const RARITY_LABEL: Record<EnchantRarity, MessageDescriptor> = {
   simple: msg`Simple`,
   uncommon: msg`Uncommon`,
@@ -14,7 +15,7 @@ export const RARITY_LABEL: Record<EnchantRarity, MessageDescriptor> = {
   legendary: msg`Legendary`,
 };
 
-/** What a rarity's group holds, under its heading (RARITY_GROUPS' description in English). */
+/** What a rarity's group holds, under its heading. */
 export const RARITY_DESCRIPTION: Record<EnchantRarity, MessageDescriptor> = {
   simple: msg`Cheap, dependable enchants every prisoner can afford in their first hours.`,
   uncommon: msg`Quality-of-life upgrades and the first activations, within reach by the end of week one.`,

@@ -1,5 +1,7 @@
-import { ENCHANT_SYSTEMS, ENCHANTS, type Enchant } from '@prison/shared/enchants';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { ENCHANTS, type Enchant } from '@prison/shared/enchants';
 import { describe, expect, it } from 'vitest';
+import { activeI18n, translate } from '../../lib/i18n.ts';
 import { catalogueStats } from './catalogue-stats.ts';
 import {
   DEFAULT_FILTERS,
@@ -14,22 +16,28 @@ import {
   sortEnchants,
   writeFilters,
 } from './enchant-query.ts';
+import { ENCHANT_TEXT, SYSTEM_TAGLINE } from './enchant-text.ts';
+import { englishI18n } from './use-search-languages.ts';
 
 const enchant = (overrides: Partial<Enchant>): Enchant => ({
   name: 'Test',
-  description: 'Plain words.',
   icon: 'stone',
   maxLevel: 3,
   rarity: 'simple',
   applicableTo: ['Pickaxe'],
   system: 'core-progress',
-  energyCost: '3,000 per level',
-  focus: 'Nothing much',
-  recommendedFor: 'Testers',
-  notes: 'None.',
+  energyCost: 3_000,
   requires: [],
   ...overrides,
 });
+const fortune = ENCHANTS.find((e) => e.name === 'Fortune')!;
+const fortuneText = ENCHANT_TEXT.Fortune!;
+
+/** A page language whose catalogue writes each of `words` (English message -> its translation). */
+const pageLanguage = (words: Record<string, string>): I18n =>
+  ({
+    _: (message: MessageDescriptor) => (message.message && words[message.message]) || `[${message.id}]`,
+  }) as I18n;
 
 const filters = (overrides: Partial<EnchantFilters>): EnchantFilters => ({
   ...DEFAULT_FILTERS,
@@ -49,10 +57,6 @@ describe('matchesSearch (spec 5)', () => {
 
   it.each([
     ['name', { name: 'Quartzbiter' }, 'quartzbit'],
-    ['description', { description: 'Breaks the moon.' }, 'the moon'],
-    ['focus', { focus: 'Lunar output' }, 'lunar'],
-    ['synergy', { synergy: 'Pairs with Gravity.' }, 'gravity'],
-    ['recommendedFor', { recommendedFor: 'Astronauts' }, 'astronaut'],
     ['requires', { requires: ['Efficiency VI'] }, 'efficiency vi'],
     ['tags', { tags: ['moonshot'] }, 'moonsh'],
   ] as [string, Partial<Enchant>, string][])('searches the %s', (_field, overrides, query) => {
@@ -60,18 +64,44 @@ describe('matchesSearch (spec 5)', () => {
     expect(matchesSearch(enchant({}), query)).toBe(false);
   });
 
+  it.each(['description', 'focus', 'synergy', 'recommendedFor'] as const)('searches the %s', (field) => {
+    const words = translate(fortuneText[field]!);
+    expect(matchesSearch(fortune, words.slice(2, 18).toUpperCase()), words).toBe(true);
+    expect(matchesSearch(enchant({}), words)).toBe(false);
+  });
+
   it("searches the system's name and tagline", () => {
-    const pvp = ENCHANT_SYSTEMS.find((s) => s.id === 'pvp')!;
+    const tagline = translate(SYSTEM_TAGLINE.pvp);
     expect(matchesSearch(enchant({ system: 'pvp' }), "warden's arsenal")).toBe(true);
-    expect(matchesSearch(enchant({ system: 'pvp' }), pvp.tagline.slice(4, 20).toUpperCase())).toBe(true);
+    expect(matchesSearch(enchant({ system: 'pvp' }), tagline.slice(4, 20).toUpperCase())).toBe(true);
     expect(matchesSearch(enchant({ system: 'momentum' }), "warden's arsenal")).toBe(false);
   });
 
   it('does not search fields outside the rule (notes, icon, energy cost)', () => {
-    const subject = enchant({ notes: 'xylophone', icon: 'zebra_item', energyCost: '9,999 per level' });
-    expect(matchesSearch(subject, 'xylophone')).toBe(false);
+    expect(translate(fortuneText.notes)).toContain('ores gained statistic');
+    expect(matchesSearch(fortune, 'ores gained statistic')).toBe(false);
+    const subject = enchant({ icon: 'zebra_item', energyCost: 9_999 });
     expect(matchesSearch(subject, 'zebra')).toBe(false);
     expect(matchesSearch(subject, '9,999')).toBe(false);
+    expect(matchesSearch(subject, '9999')).toBe(false);
+  });
+
+  it("searches the words in each language it is given: the page's, and English beside it", async () => {
+    const german = pageLanguage({
+      [translate(fortuneText.focus)]: 'Zusätzliche Erzdrops',
+      [translate(SYSTEM_TAGLINE['core-progress'])]: 'Das Fundament jeder Spitzhacke.',
+    });
+    const english = await englishI18n();
+    expect(matchesSearch(fortune, 'zusätzliche erz', [german])).toBe(true);
+    expect(matchesSearch(fortune, 'FUNDAMENT', [german])).toBe(true);
+    expect(matchesSearch(fortune, 'extra ore drops', [german])).toBe(false);
+    expect(matchesSearch(fortune, 'extra ore drops', [german, english])).toBe(true);
+    expect(matchesSearch(fortune, 'zusätzliche erz', [german, english])).toBe(true);
+    // Names, prerequisites and tags are the game's, in every language.
+    expect(matchesSearch(fortune, 'efficiency iii', [german])).toBe(true);
+    // By default the page's language alone.
+    expect(matchesSearch(fortune, 'extra ore drops')).toBe(true);
+    expect(activeI18n().locale).toBe('en');
   });
 });
 
@@ -210,11 +240,10 @@ describe('groupByRarity', () => {
       enchant({ name: 'S2', rarity: 'simple' }),
       enchant({ name: 'S1', rarity: 'simple' }),
     ]);
-    expect(groups.map((g) => [g.rarity, g.label, names(g.enchants)])).toEqual([
-      ['simple', 'Simple', ['S2', 'S1']],
-      ['legendary', 'Legendary', ['L1']],
+    expect(groups.map((g) => [g.rarity, names(g.enchants)])).toEqual([
+      ['simple', ['S2', 'S1']],
+      ['legendary', ['L1']],
     ]);
-    expect(groups[0]!.description).not.toBe('');
   });
 
   it('covers the whole catalogue with five groups', () => {

@@ -1,5 +1,6 @@
 // Spec 4 Enchants filter state, spec 5 Enchant search rules and spec 9 Enchants sort options, as pure
 // functions over the catalogue; the page keeps the state in the URL query so a view can be shared.
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   ENCHANT_GEAR,
@@ -10,10 +11,10 @@ import {
   type EnchantRarity,
   type EnchantStatus,
   enchantSystem,
-  RARITY_GROUPS,
-  type RarityGroup,
 } from '@prison/shared/enchants';
 import { caselessOrder } from '../../lib/caseless-order.ts';
+import { activeI18n } from '../../lib/i18n.ts';
+import { enchantText, SYSTEM_TAGLINE } from './enchant-text.ts';
 
 export const ENCHANT_SORTS = [
   { value: 'featured', label: msg`Featured` },
@@ -44,33 +45,49 @@ export function isSearchSuspended(filters: EnchantFilters): boolean {
   return filters.gear !== 'all' || filters.status !== 'all';
 }
 
-/** Spec 5: trimmed, case-insensitive, over the enchant's text, its system's name and tagline, requires and tags. */
-export function matchesSearch(enchant: Enchant, search: string): boolean {
+/**
+ * Spec 5: trimmed, case-insensitive, over the enchant's text, its system's name and tagline, requires and
+ * tags. The text and the tagline are read in each of `languages`: the page's, and English beside another
+ * (the page passes both), so that a reader finds an enchant by the words they see or by the English ones.
+ */
+export function matchesSearch(
+  enchant: Enchant,
+  search: string,
+  languages: readonly I18n[] = [activeI18n()],
+): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   const system = enchantSystem(enchant.system);
+  const text = enchantText(enchant);
+  const words = [
+    text?.description,
+    text?.focus,
+    text?.synergy,
+    text?.recommendedFor,
+    SYSTEM_TAGLINE[system.id],
+  ];
   const haystack = [
     enchant.name,
-    enchant.description,
-    enchant.focus,
-    enchant.synergy ?? '',
-    enchant.recommendedFor,
     system.name,
-    system.tagline,
     ...enchant.requires,
     ...(enchant.tags ?? []),
+    ...languages.flatMap((i18n) => words.map((message) => (message ? i18n._(message) : ''))),
   ];
-  return haystack.some((text) => text.toLowerCase().includes(needle));
+  return haystack.some((entry) => entry.toLowerCase().includes(needle));
 }
 
-export function filterEnchants(enchants: readonly Enchant[], filters: EnchantFilters): Enchant[] {
+export function filterEnchants(
+  enchants: readonly Enchant[],
+  filters: EnchantFilters,
+  languages?: readonly I18n[],
+): Enchant[] {
   const searchApplies = !isSearchSuspended(filters);
   return enchants.filter(
     (enchant) =>
       (filters.rarity === 'all' || enchant.rarity === filters.rarity) &&
       (filters.gear === 'all' || enchant.applicableTo.includes(filters.gear)) &&
       (filters.status === 'all' || enchant.status === filters.status) &&
-      (!searchApplies || matchesSearch(enchant, filters.search)),
+      (!searchApplies || matchesSearch(enchant, filters.search, languages)),
   );
 }
 
@@ -96,7 +113,7 @@ export function sortEnchants(enchants: readonly Enchant[], sort: EnchantSort): E
   return [...enchants].sort(comparators[sort]);
 }
 
-interface RaritySection extends RarityGroup {
+interface RaritySection {
   rarity: EnchantRarity;
   enchants: Enchant[];
 }
@@ -105,13 +122,17 @@ interface RaritySection extends RarityGroup {
 export function groupByRarity(enchants: readonly Enchant[]): RaritySection[] {
   return ENCHANT_RARITIES.map((rarity) => ({
     rarity,
-    ...RARITY_GROUPS[rarity],
     enchants: enchants.filter((enchant) => enchant.rarity === rarity),
   })).filter((section) => section.enchants.length > 0);
 }
 
-export function queryEnchants(enchants: readonly Enchant[], filters: EnchantFilters): Enchant[] {
-  return sortEnchants(filterEnchants(enchants, filters), filters.sort);
+/** The view of `filters`, its search read in `languages` (matchesSearch). */
+export function queryEnchants(
+  enchants: readonly Enchant[],
+  filters: EnchantFilters,
+  languages?: readonly I18n[],
+): Enchant[] {
+  return sortEnchants(filterEnchants(enchants, filters, languages), filters.sort);
 }
 
 /** Whether the view differs from the full catalogue in its featured order (what Reset filters undoes). */

@@ -11,6 +11,7 @@ import { type EnchantFilters, queryEnchants } from './enchant-query.ts';
 import { EnchantResults } from './enchant-results.tsx';
 import { EnchantToolbar } from './enchant-toolbar.tsx';
 import { useEnchantFilters } from './use-enchant-filters.ts';
+import { useSearchLanguages } from './use-search-languages.ts';
 
 /** Spec 2.4 Enchants hub: the static catalogue with search, sort and filters kept in the URL. */
 export function EnchantsPage() {
@@ -21,7 +22,9 @@ export function EnchantsPage() {
   // and hydrating it renders them at once too, as it must to match.
   const hydrated = useHydrated();
   const shown = useDeferredValue<EnchantFilters | null>(filters, hydrated ? null : filters);
-  const results = useMemo(() => shown && queryEnchants(ENCHANTS, shown), [shown]);
+  // The search reads the enchants' words in the page's language, and in English beside another.
+  const languages = useSearchLanguages();
+  const results = useMemo(() => shown && queryEnchants(ENCHANTS, shown, languages), [shown, languages]);
 
   return (
     <div className="relative isolate">

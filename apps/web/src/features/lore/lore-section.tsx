@@ -3,6 +3,7 @@ import { GODS } from '@prison/shared/lore';
 import type { CSSProperties } from 'react';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { GodArtwork } from './god-artwork.tsx';
+import { GOD_TEXT } from './god-text.ts';
 
 /** Spec 1: the lore section with the three gods. */
 export function LoreSection() {
@@ -49,9 +50,11 @@ export function LoreSection() {
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="font-display text-2xl font-bold tracking-tight text-fg">{god.name}</h3>
                 <p className="mt-1 text-sm font-semibold text-[var(--god-to)] dark:text-[var(--god-from)]">
-                  {god.tagline}
+                  {t(GOD_TEXT[god.id].tagline)}
                 </p>
-                <p className="mt-3 text-[15px] leading-relaxed text-fg-muted">{god.description}</p>
+                <p className="mt-3 text-[15px] leading-relaxed text-fg-muted">
+                  {t(GOD_TEXT[god.id].description)}
+                </p>
               </div>
             </li>
           ))}

@@ -14,6 +14,7 @@ import {
   gkitStatus,
   nextClaimText,
 } from './gkit-status.ts';
+import { GKIT_TEXT } from './gkit-text.ts';
 
 const BADGES: Record<GKitStatus, string> = {
   locked: 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300',
@@ -32,6 +33,7 @@ export function GKitsTab({ gkits }: { gkits: Record<string, GKitState> }) {
         const status = gkitStatus(state, now);
         const remaining = cooldownRemaining(state, now);
         const availableAt = formatTimestamp(now + remaining);
+        const text = GKIT_TEXT[kit.id];
         return (
           <li
             key={kit.id}
@@ -61,11 +63,11 @@ export function GKitsTab({ gkits }: { gkits: Record<string, GKitState> }) {
                     className="size-2 shrink-0 rounded-full"
                     style={{ background: kit.accent }}
                   />
-                  {kit.tagline}
+                  {text && t(text.tagline)}
                 </p>
               </div>
             </div>
-            <p className="mt-3 flex-1 text-sm text-fg-muted">{kit.description}</p>
+            <p className="mt-3 flex-1 text-sm text-fg-muted">{text && t(text.description)}</p>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 border-t border-line pt-3 text-sm">
               <dt className="text-fg-muted">
                 <Trans comment="A G-Kit's level">Level</Trans>
