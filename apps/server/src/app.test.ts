@@ -93,7 +93,7 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
       new URL(t.config.assetBaseUrl).origin,
     ]);
     expect((await t.app.inject('/leaderboard')).body).toMatch(
-      /^<!doctype html><html><head><link rel="preconnect"/,
+      /^<!doctype html><html lang="en"><head><link rel="preconnect"/,
     );
     for (const url of ['/', '/auction/ores']) expect(await preconnects(url), url).toEqual([]);
   });
