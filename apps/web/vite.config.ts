@@ -164,7 +164,8 @@ function catalogueChunks(): Plugin {
         if (file.type !== 'chunk') continue;
         for (const id of file.moduleIds) {
           const [, language, part] = /\/src\/locales\/([^/]+)\/(\w+)\.po$/.exec(id) ?? [];
-          if (language && part) (chunks[language] ??= {})[part] = `/${file.fileName}`;
+          if (!language || !part) continue;
+          chunks[language] = { ...chunks[language], [part]: `/${file.fileName}` };
         }
       }
       if (!chunks.en?.site) this.error('no catalogue chunk was built');

@@ -158,7 +158,8 @@ export function catalogueProblems(
       for (const [key, source] of english) {
         const entry = catalogue.get(key);
         const add = (problem: string) => problems.push({ file, message: source.id, problem });
-        if (!entry || !entry.translation.trim()) add('not translated');
+        const translated = entry?.translation.trim() ?? '';
+        if (!entry || translated === '') add('not translated');
         else if (entry.fuzzy) add('marked fuzzy');
         else for (const problem of translationProblems(source.id, entry.translation, language)) add(problem);
       }

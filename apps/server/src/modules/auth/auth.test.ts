@@ -56,7 +56,12 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     const res = await signIn('alIcEmInEr', password);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.user).toEqual({ uuid: alice.uuid, username: 'AliceMiner', roles: ['WEB_ADMIN'], language: null });
+    expect(body.user).toEqual({
+      uuid: alice.uuid,
+      username: 'AliceMiner',
+      roles: ['WEB_ADMIN'],
+      language: null,
+    });
     expect(body.access_token.split('.')).toHaveLength(3);
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
     const [header, payload] = body.access_token
@@ -96,7 +101,12 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     const { access_token } = (await signIn('AliceMiner', password)).json();
     const ok = await me(access_token);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ uuid: alice.uuid, username: 'AliceMiner', roles: ['WEB_ADMIN'], language: null });
+    expect(ok.json()).toEqual({
+      uuid: alice.uuid,
+      username: 'AliceMiner',
+      roles: ['WEB_ADMIN'],
+      language: null,
+    });
 
     const [h, p, s] = access_token.split('.');
     const { sid } = JSON.parse(Buffer.from(p, 'base64url').toString());
