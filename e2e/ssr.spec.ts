@@ -109,9 +109,9 @@ const PAGES: RenderedPage[] = [
     status: 404,
     content: (page) => page.getByRole('heading', { name: "We couldn't find that page." }),
     handedOver: [],
-    // The entry chunk alone (and the bundler's runtime helpers it imports): none of the code the data
-    // pages share.
-    unused: [/^\/assets\/(?!index-|rolldown-runtime-)[\w-]+\.js$/],
+    // The entry chunk alone (and the bundler's runtime helpers it imports, and the words of its
+    // language, the site's catalogue): none of the code the data pages share.
+    unused: [/^\/assets\/(?!index-|rolldown-runtime-|site-)[\w-]+\.js$/],
   },
   {
     path: '/docs?doc=joining-the-server',

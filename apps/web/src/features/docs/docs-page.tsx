@@ -106,8 +106,8 @@ export function DocsPage() {
           </p>
         </header>
 
-        <div className="mt-8 grid items-start gap-6 sm:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[20rem_minmax(0,1fr)] xl:gap-8">
-          <div className="space-y-4 lg:sticky lg:top-24">
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 sm:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[20rem_minmax(0,1fr)] xl:gap-8">
+          <div className="min-w-0 space-y-4 lg:sticky lg:top-24">
             <DocsIndex
               docs={docs}
               selectedSlug={selected?.slug ?? null}
