@@ -174,7 +174,10 @@ test.describe('a site with two staff accounts', () => {
     // A session signed in without the code (one from before the rule, which this site cannot make
     // any more: the answer is played here) is sent to sign in again, and comes back to the console.
     await page.route('**/api/admin/**', (route) =>
-      route.fulfill({ status: 403, json: { detail: STAFF_SIGN_IN_WITH_CODE, code: 'staff_sign_in_with_code' } }),
+      route.fulfill({
+        status: 403,
+        json: { detail: STAFF_SIGN_IN_WITH_CODE, code: 'staff_sign_in_with_code' },
+      }),
     );
     await page.reload();
     const again = page.getByRole('region', { name: 'Operational overview' }).getByRole('alert');
