@@ -26,6 +26,7 @@ import { onlineRoutes } from './modules/online/routes.ts';
 import { playersRoutes } from './modules/players/routes.ts';
 import { linkPreviews } from './modules/previews/pages.ts';
 import { previewsRoutes } from './modules/previews/routes.ts';
+import { punishmentsRoutes } from './modules/punishments/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(onlineRoutes, { db: database.db, hub, config });
   await app.register(leaderboardRoutes, { db: database.db, hub, config, lane, headers: laneJsonHeaders });
   await app.register(playersRoutes, { db: database.db, hub, config, tokens });
+  await app.register(punishmentsRoutes, { db: database.db, config, tokens });
   await app.register(socialRoutes, { db: database.db, hub, config, tokens, sessionSockets });
   await app.register(searchRoutes, { db: database.db, hub, perMinute: config.searchRateLimit });
   await app.register(statusRoutes, { db: database.db, hub });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bridgeEventErrorCodeSchema, type ErrorCode } from './errors.ts';
 import { itemEnchantSchema } from './item-enchants.ts';
 import { describedMoney } from './money.ts';
+import { MAX_PUNISHMENT_REASON, PUNISHMENT_TYPES } from './punishments.ts';
 import { isStorableText } from './storable.ts';
 
 export const MAX_EVENTS_PER_BATCH = 500;
@@ -154,6 +155,12 @@ const base = {
   ),
   at: isoTime.optional().describe('When it happened in game (default: when the site receives it)'),
 };
+
+// Who punished or lifted a punishment: a player, or null for the console.
+const staffMember = z
+  .object({ uuid, username })
+  .nullable()
+  .describe('The staff member, by uuid and name; null for the console');
 
 /** What the OpenAPI document says of an event type: its component name, meaning and a worked example. */
 interface EventDocs {
@@ -479,6 +486,73 @@ function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: 
         description:
           "A player's site roles, all of them (the list replaces the old one). Staff roles (ADMIN, OWNER, WEB_ADMIN, DOCS_EDITOR) are refused unless the site names the ones the game may manage (BRIDGE_STAFF_ROLES).",
         example: { id: 'roles-8667ba71-7', uuid: '8667ba71-b85a-4004-af54-457a9734eed7', roles: ['VIP'] },
+      },
+    ),
+    event(
+      'punishment.issued',
+      {
+        punishment_id: id.describe(
+          "The punishment's own id in game (unique): punishment.revoked names it. A known id is refused.",
+        ),
+        punishment_type: z.enum(PUNISHMENT_TYPES).describe('ban, mute, warning or kick'),
+        uuid: uuid.describe('The punished player (the site need not know them yet)'),
+        username: username.describe("The punished player's name"),
+        staff: staffMember,
+        reason: text(MAX_PUNISHMENT_REASON).nullable().optional(),
+        until: isoTime
+          .nullable()
+          .optional()
+          .describe('When it ends; absent or null: permanent (a kick has no end, and this is ignored)'),
+        silent: z
+          .boolean()
+          .optional()
+          .describe('Issued silently in game: shown only in the admin console, never in public'),
+        by_address: z
+          .boolean()
+          .optional()
+          .describe('An address ban or mute (the address itself is never public)'),
+        address: z
+          .union([z.ipv4(), z.ipv6()])
+          .optional()
+          .describe('The address of an address ban, for the admin console only'),
+        note: text(1000).optional().describe('A note for staff, shown only in the admin console'),
+      },
+      {
+        id: 'PunishmentIssuedEvent',
+        description:
+          'A player was banned, muted, warned or kicked in game (`at` is when). The public site lists it unless it is silent.',
+        example: {
+          id: 'punish-ban-1204',
+          at: '2026-11-20T18:02:11Z',
+          punishment_id: 'ban-1204',
+          punishment_type: 'ban',
+          uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+          username: 'Notch',
+          staff: { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', username: 'Steve' },
+          reason: 'X-ray',
+          until: '2026-12-20T18:02:11Z',
+          silent: false,
+        },
+      },
+    ),
+    event(
+      'punishment.revoked',
+      {
+        punishment_id: id.describe('The id punishment.issued gave (refused if the site has not seen it)'),
+        staff: staffMember,
+        reason: text(MAX_PUNISHMENT_REASON).nullable().optional(),
+      },
+      {
+        id: 'PunishmentRevokedEvent',
+        description:
+          'A punishment was lifted in game before its end (an unban, unmute or pardon; `at` is when). A kick cannot be revoked; revoking twice keeps the first.',
+        example: {
+          id: 'unban-1204',
+          at: '2026-11-22T09:15:00Z',
+          punishment_id: 'ban-1204',
+          staff: null,
+          reason: 'Appeal accepted',
+        },
       },
     ),
   ]);

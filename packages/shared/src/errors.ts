@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   doc_too_large: "The doc's text is longer than a doc may be.",
   docs_full: 'The docs together are at their limit (count or size): delete or shorten one first.',
   docs_history_full: "The docs' history is full: the site's owner raises DOCS_MAX_HISTORY_MB.",
+  unknown_punishment: 'No punishment has this id (or it is not public).',
+  punishment_history_private: 'This player keeps their punishment history off their page.',
   previews_busy: 'Too many preview images are being drawn right now: try again shortly.',
 
   // The game servers' credentials (the bridge).
@@ -96,6 +98,9 @@ export const ERROR_CODES = {
   cannot_befriend_self: 'A friend.add names the same player twice.',
   staff_account_refused:
     'The game server may not change this account, or grant this role: staff roles are outside BRIDGE_STAFF_ROLES.',
+  punishment_exists: 'A punishment.issued names a punishment id that already exists.',
+  punishment_not_revocable: 'A punishment.revoked names a kick, which has nothing to lift.',
+  revoked_before_issued: 'A punishment.revoked is dated before the punishment was issued.',
   value_refused: 'The database refused a value (out of range, or breaking a rule of the data).',
 } as const satisfies Record<string, string>;
 
@@ -114,6 +119,10 @@ export const BRIDGE_EVENT_ERROR_CODES = [
   'listing_exists',
   'cannot_befriend_self',
   'staff_account_refused',
+  'unknown_punishment',
+  'punishment_exists',
+  'punishment_not_revocable',
+  'revoked_before_issued',
   'value_refused',
 ] as const satisfies readonly ErrorCode[];
 export type BridgeEventErrorCode = (typeof BRIDGE_EVENT_ERROR_CODES)[number];

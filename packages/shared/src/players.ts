@@ -5,6 +5,7 @@ import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from './activity-limits.ts
 import { ALEX, EXAMPLE_TIME, NIGHT_SHIFT, STEVE } from './examples.ts';
 import { LANGUAGES } from './languages.ts';
 import { moneySchema } from './money.ts';
+import { activeBanSchema } from './punishments.ts';
 
 // The OpenAPI document's worked examples: Steve's page, figures and feed.
 const STEVE_FIGURES = {
@@ -249,6 +250,12 @@ export const playerPageSchema = z
     stats: playerStatsSchema.shape.stats.nullable(),
     /** The newest milestones (MILESTONE_TYPES only), newest first; null when hidden. */
     milestones: activityListSchema.nullable(),
+    ban: activeBanSchema
+      .nullable()
+      .describe('The public ban in force, if any (silent ones are never shown); its `until` may pass'),
+    punishments_hidden: z
+      .boolean()
+      .describe('The player keeps their punishment history off their page (a switch on /profile)'),
   })
   .meta({
     id: 'PlayerPage',
@@ -261,6 +268,8 @@ export const playerPageSchema = z
         hidden: false,
         stats: STEVE_STATS,
         milestones: STEVE_MILESTONES,
+        ban: null,
+        punishments_hidden: false,
       },
     ],
   });
@@ -274,13 +283,27 @@ export type PlayerPageMessage = z.infer<typeof playerPageMessageSchema>;
 export const privacySchema = z
   .object({
     hide_stats: z.boolean().describe('Hide statistics and milestones from the public player page'),
+    hide_punishments: z.boolean().describe('Hide the punishment history section from the public player page'),
   })
   .meta({
     id: 'PrivacySettings',
     description: 'What the player shows the public.',
-    examples: [{ hide_stats: false }],
+    examples: [{ hide_stats: false, hide_punishments: false }],
   });
 export type Privacy = z.infer<typeof privacySchema>;
+/** PUT /api/players/me/privacy: the settings to change (the others stay as they are). */
+export const privacyChangeSchema = privacySchema
+  .partial()
+  .refine(
+    (change) => Object.keys(change).length > 0,
+    'Name at least one setting: hide_stats or hide_punishments',
+  )
+  .meta({
+    id: 'PrivacyChange',
+    description: 'The privacy settings to change; a setting left out stays as it is.',
+    examples: [{ hide_punishments: true }],
+  });
+export type PrivacyChange = z.infer<typeof privacyChangeSchema>;
 
 export const languageChoiceSchema = z
   .object({

@@ -43,6 +43,8 @@ export const players = pgTable(
     lastSeenAt: time('last_seen_at'),
     /** The player hides their statistics and milestones from their public page. */
     statsHidden: boolean('stats_hidden').notNull().default(false),
+    /** The player hides the punishment history section of their public page. */
+    punishmentsHidden: boolean('punishments_hidden').notNull().default(false),
     /** The game server (its credential's name) the player last joined: where their deliveries go. */
     server: text('server'),
     createdAt: created(),
@@ -529,4 +531,86 @@ export const bridgeEvents = pgTable('bridge_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   appliedAt: time('applied_at').notNull().defaultNow(),
+});
+
+// Bans, mutes, warnings and kicks, from the game server's events (source 'game', the plugin's id) or
+// followed from a LiteBans database (source 'litebans', '<table>:<id>'). Players and staff are kept
+// by uuid and name as the punishment named them: a punished player need not be known to the site.
+// Silent punishments, addresses and staff notes are for the console only (modules/punishments).
+export const punishments = pgTable(
+  'punishments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    type: text('type').notNull(),
+    playerUuid: uuid('player_uuid').notNull(),
+    playerName: text('player_name').notNull(),
+    /** Null for the console. */
+    staffUuid: uuid('staff_uuid'),
+    staffName: text('staff_name'),
+    reason: text('reason'),
+    issuedAt: time('issued_at').notNull(),
+    /** Null: permanent (always null for a kick). */
+    until: time('until'),
+    silent: boolean('silent').notNull().default(false),
+    byAddress: boolean('by_address').notNull().default(false),
+    address: text('address'),
+    note: text('note'),
+    /** The game server (its credential's name) that reported it. */
+    server: text('server'),
+    revokedAt: time('revoked_at'),
+    revokedByUuid: uuid('revoked_by_uuid'),
+    revokedByName: text('revoked_by_name'),
+    revokeReason: text('revoke_reason'),
+    createdAt: created(),
+    updatedAt: time('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('punishments_source_idx').on(t.source, t.sourceId),
+    check('punishments_type_check', sql`${t.type} in ('ban', 'mute', 'warning', 'kick')`),
+    // The public list, newest first, of every type or one; silent ones are never listed.
+    index('punishments_public_idx').on(t.issuedAt.desc(), t.id.desc()).where(sql`not ${t.silent}`),
+    index('punishments_public_type_idx')
+      .on(t.type, t.issuedAt.desc(), t.id.desc())
+      .where(sql`not ${t.silent}`),
+    index('punishments_player_idx').on(t.playerUuid, t.issuedAt.desc(), t.id.desc()),
+    // Search by a name's prefix, in byte order whatever the database's collation.
+    index('punishments_player_name_idx').on(sql`(lower(${t.playerName}) collate "C")`),
+    index('punishments_staff_name_idx').on(sql`(lower(${t.staffName}) collate "C")`),
+  ],
+);
+
+// A player's appeal of one of their bans or mutes: one per punishment, answered by staff.
+export const punishmentAppeals = pgTable(
+  'punishment_appeals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    punishmentId: bigint('punishment_id', { mode: 'number' })
+      .notNull()
+      .references(() => punishments.id, { onDelete: 'cascade' }),
+    playerUuid: uuid('player_uuid').notNull(),
+    text: text('text').notNull(),
+    /** 'open', then 'accepted' (the punishment is revoked through the game) or 'denied'. */
+    state: text('state').notNull().default('open'),
+    reply: text('reply'),
+    decidedByUuid: uuid('decided_by_uuid'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: time('decided_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('punishment_appeals_punishment_idx').on(t.punishmentId),
+    index('punishment_appeals_player_idx').on(t.playerUuid, t.createdAt.desc()),
+    index('punishment_appeals_state_idx').on(t.state, t.createdAt),
+    check('punishment_appeals_state_check', sql`${t.state} in ('open', 'accepted', 'denied')`),
+  ],
+);
+
+// How far the site has followed each table of a LiteBans database (modules/punishments/litebans.ts):
+// the highest row id read, so that a restart resumes where it stopped.
+export const litebansCursor = pgTable('litebans_cursor', {
+  tableName: text('table_name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  syncedAt: time('synced_at'),
 });

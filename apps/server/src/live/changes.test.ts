@@ -26,6 +26,7 @@ const EXAMPLES: { [T in ChangeType]: Extract<Change, { type: T }> } = {
   'server.reported': { type: 'server.reported', backfill: true },
   'docs.changed': { type: 'docs.changed' },
   'privacy.changed': { type: 'privacy.changed', player: A },
+  'punishment.changed': { type: 'punishment.changed', player: A },
 };
 
 /** The catalogue's entry a topic belongs to: its name, or its family's. */

@@ -33,7 +33,9 @@ export type Change =
   /** A doc was created, edited, deleted or restored. */
   | { type: 'docs.changed' }
   /** A player hid or showed their statistics. */
-  | { type: 'privacy.changed'; player: string };
+  | { type: 'privacy.changed'; player: string }
+  /** A punishment of a player was issued or lifted (a ban in force shows on their page). */
+  | { type: 'punishment.changed'; player: string };
 
 export type ChangeType = Change['type'];
 
@@ -86,6 +88,7 @@ export function topicsOf(change: Change): Topic[] {
     case 'docs.changed':
       return [TOPICS.docs, TOPICS.docsIndex];
     case 'privacy.changed':
+    case 'punishment.changed':
       return [playerPageTopic(change.player)];
   }
 }

@@ -50,6 +50,10 @@ const TAGS = [
   { name: 'status', description: "The game server's status and health figures." },
   { name: 'auction', description: 'The auction house: categories, listings and purchases.' },
   { name: 'docs', description: 'The editable documentation.' },
+  {
+    name: 'punishments',
+    description: 'Bans, mutes, warnings and kicks in public (never silent ones, addresses or staff notes).',
+  },
   { name: 'admin', description: 'The admin console (staff roles).' },
   {
     name: 'bridge',
@@ -100,6 +104,7 @@ function errorExample(status: string, tags: readonly string[]): ApiError | undef
       if (tag === 'docs') return example('unknown_doc', 'No such doc');
       if (tag === 'auction') return example('unknown_listing', 'No such listing');
       if (tag === 'auth') return example('unknown_session', 'No such session');
+      if (tag === 'punishments') return example('unknown_punishment', 'No such punishment');
       return example('unknown_player', 'No such player');
     case '409':
       if (tag === 'docs') return example('doc_changed', 'The doc was changed since you opened it');

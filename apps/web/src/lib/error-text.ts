@@ -78,6 +78,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   listing_exists: msg`That listing already exists.`,
   cannot_befriend_self: msg`A player cannot befriend themselves.`,
   staff_account_refused: msg`The game server may not change this account.`,
+  unknown_punishment: msg`That punishment does not exist.`,
+  punishment_history_private: msg`This player keeps their punishment history private.`,
+  punishment_exists: msg`That punishment already exists.`,
+  punishment_not_revocable: msg`A kick cannot be revoked.`,
+  revoked_before_issued: msg`A punishment cannot be revoked before it was issued.`,
   value_refused: msg`A value was refused.`,
 };
 

@@ -59,6 +59,9 @@ function claims(event: ReceivedBridgeEvent): Claim[] {
     case 'account.password':
     case 'account.roles':
       return [one(`account ${player(event.uuid)}`)];
+    case 'punishment.issued':
+    case 'punishment.revoked':
+      return [one(`punishment ${event.punishment_id}`)];
   }
 }
 
@@ -86,6 +89,8 @@ export const GROUP_ORDER = [
   'auction.cancelled',
   'account.password',
   'account.roles',
+  'punishment.issued',
+  'punishment.revoked',
 ] as const satisfies readonly Exclude<BridgeEventType, 'server.status'>[];
 
 export type GroupType = (typeof GROUP_ORDER)[number];

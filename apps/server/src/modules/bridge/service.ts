@@ -51,6 +51,7 @@ import {
   recordStats,
   storeGKits,
 } from '../players/writes.ts';
+import { issuePunishments, revokePunishments } from '../punishments/writes.ts';
 import {
   befriend,
   changeTreasuries,
@@ -130,6 +131,8 @@ interface Known {
   players: Set<string>;
   gangs: Set<string>;
   listings: Set<string>;
+  /** The game's punishments by their id: their type and when they were issued. */
+  punishments: Map<string, { type: string; issuedAt: Date }>;
 }
 
 type PreparedOf<T extends BridgeEventType> = Prepared & { event: ReceivedBridgeEventOf<T> };
@@ -295,8 +298,8 @@ async function runBatch(
     toApply.map((p) => p.event),
   );
   const errors: EventError[] = [];
-  for (const { index, event } of toApply) {
-    const problem = checkReferences(event, known);
+  for (const { index, event, at } of toApply) {
+    const problem = checkReferences(event, known, at);
     if (problem) errors.push({ index, ...problem });
   }
   const refused = await checkAccountEvents(
@@ -359,6 +362,10 @@ function referencedPlayers(event: ReceivedBridgeEvent): string[] {
       return [event.uuid, event.friend_uuid];
     case 'auction.listed':
       return [event.seller_uuid];
+    // A punished player need not be known to the site: the event names them.
+    case 'punishment.issued':
+    case 'punishment.revoked':
+      return [];
     default:
       return 'uuid' in event ? [event.uuid] : [];
   }
@@ -389,7 +396,27 @@ async function lockReferenced(tx: Tx, events: ReceivedBridgeEvent[]): Promise<Kn
     players: new Set(p),
     gangs: new Set(g),
     listings: new Set(l),
+    punishments: await lockPunishments(
+      tx,
+      sorted(events.flatMap((e) => ('punishment_id' in e ? [e.punishment_id] : []))),
+    ),
   };
+}
+
+/** Locks the game's punishments named by `ids` (sorted), and answers each one's type and issue time. */
+async function lockPunishments(tx: Tx, ids: string[]): Promise<Known['punishments']> {
+  const found: Known['punishments'] = new Map();
+  if (ids.length === 0) return found;
+  const rows = await tx.execute(sql`
+    select source_id as id, type, issued_at as "issuedAt" from punishments
+    where source = 'game'
+      and source_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+    order by source_id collate "C"
+    for update`);
+  for (const row of rowsOf<{ id: string; type: string; issuedAt: string | Date }>(rows)) {
+    found.set(row.id, { type: row.type, issuedAt: new Date(row.issuedAt) });
+  }
+  return found;
 }
 
 /** Locks the rows whose `column` is one of `values`, in the column's order; answers the values found. */
@@ -460,7 +487,7 @@ async function checkAccountEvents(
 type Problem = Omit<EventError, 'index'>;
 
 /** Checks an event against what exists at its place in the batch, and records what it creates. */
-function checkReferences(event: ReceivedBridgeEvent, known: Known): Problem | null {
+function checkReferences(event: ReceivedBridgeEvent, known: Known, at: Date): Problem | null {
   if (event.type === 'player.join') {
     known.players.add(event.uuid.toLowerCase());
     return null;
@@ -494,12 +521,43 @@ function checkReferences(event: ReceivedBridgeEvent, known: Known): Problem | nu
       return known.listings.has(event.listing_id)
         ? null
         : { code: 'unknown_listing', reason: `unknown listing ${event.listing_id}` };
+    case 'punishment.issued':
+      if (known.punishments.has(event.punishment_id)) {
+        return { code: 'punishment_exists', reason: `punishment ${event.punishment_id} already exists` };
+      }
+      known.punishments.set(event.punishment_id, { type: event.punishment_type, issuedAt: at });
+      return null;
+    case 'punishment.revoked':
+      return revocationProblem(event.punishment_id, known.punishments.get(event.punishment_id), at);
     default:
       if ('gang_id' in event && !known.gangs.has(event.gang_id)) {
         return { code: 'unknown_gang', reason: `unknown gang ${event.gang_id}` };
       }
       return null;
   }
+}
+
+function revocationProblem(
+  id: string,
+  punishment: { type: string; issuedAt: Date } | undefined,
+  at: Date,
+): Problem | null {
+  if (!punishment) {
+    return { code: 'unknown_punishment', reason: `unknown punishment ${id} (send punishment.issued first)` };
+  }
+  if (punishment.type === 'kick') {
+    return {
+      code: 'punishment_not_revocable',
+      reason: `punishment ${id} is a kick: there is nothing to lift`,
+    };
+  }
+  if (at < punishment.issuedAt) {
+    return {
+      code: 'revoked_before_issued',
+      reason: `punishment ${id} was issued at ${punishment.issuedAt.toISOString()}, after this revocation`,
+    };
+  }
+  return null;
 }
 
 type Appliers = {
@@ -637,6 +695,36 @@ const appliers: Appliers = {
   async 'account.roles'(w, group) {
     for (const { event: e, account } of group) await storeRolesFromGame(w.tx, e.uuid, account!, e.roles);
   },
+  'punishment.issued': (w, group) =>
+    issuePunishments(
+      w,
+      group.map(({ event: e, at, server }) => ({
+        source: 'game',
+        sourceId: e.punishment_id,
+        type: e.punishment_type,
+        player: { uuid: e.uuid, name: e.username },
+        staff: e.staff && { uuid: e.staff.uuid, name: e.staff.username },
+        reason: e.reason ?? null,
+        issuedAt: at,
+        until: e.until ? new Date(e.until) : null,
+        silent: e.silent ?? false,
+        byAddress: e.by_address ?? false,
+        address: e.address ?? null,
+        note: e.note ?? null,
+        server,
+      })),
+    ),
+  'punishment.revoked': (w, group) =>
+    revokePunishments(
+      w,
+      group.map(({ event: e, at }) => ({
+        source: 'game',
+        sourceId: e.punishment_id,
+        at,
+        by: e.staff && { uuid: e.staff.uuid, name: e.staff.username },
+        reason: e.reason ?? null,
+      })),
+    ),
 };
 
 /** Applies a group; a value the database refuses is pinned on its event. */

@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { activity, friendships, gangMembers, gangs, playerStats, players } from '../../db/schema.ts';
 import { type Reader, VISITOR } from '../auth/staff.ts';
+import { activeBan } from '../punishments/active-ban.ts';
 import { mayReadStatistics } from './privacy.ts';
 
 export const isPlayerUuid = (value: string) => uuid.safeParse(value).success;
@@ -46,6 +47,7 @@ export async function playerPage(
       online: players.online,
       lastSeenAt: players.lastSeenAt,
       hidden: players.statsHidden,
+      punishments_hidden: players.punishmentsHidden,
       gangId: gangs.id,
       gangName: gangs.name,
       gangColor: gangs.color,
@@ -75,6 +77,7 @@ export async function playerPage(
         : null,
     stats: shown ? await statisticsOf(db, row.uuid) : null,
     milestones: shown ? await milestonesOf(db, row.uuid) : null,
+    ban: await activeBan(db, row.uuid),
   };
 }
 

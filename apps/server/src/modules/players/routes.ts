@@ -8,6 +8,7 @@ import {
   playerPageSchema,
   playerStatsSchema,
   playerUuidParamsSchema,
+  privacyChangeSchema,
   privacySchema,
   publicProfileSchema,
 } from '@prison/shared/players';
@@ -115,10 +116,13 @@ export const playersRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'setPrivacy',
         tags: ['players'],
-        summary: 'Hide or show the signed-in player’s statistics and milestones on their public page',
-        description: 'Name, rank and level stay public. Open player pages update at once.',
+        summary:
+          'Hide or show the signed-in player’s statistics and milestones, or punishment history, on their public page',
+        description:
+          'A setting left out stays as it is. Name, rank and level stay public, and punishments stay in ' +
+          'the public list (/api/punishments). Open player pages update at once.',
         security: [{ playerToken: [] }],
-        body: privacySchema,
+        body: privacyChangeSchema,
         response: {
           200: privacySchema,
           400: errorSchema,
@@ -128,7 +132,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => setPrivacy(db, request.auth!.uuid, request.body.hide_stats),
+    async (request) => setPrivacy(db, request.auth!.uuid, request.body),
   );
 
   app.put(

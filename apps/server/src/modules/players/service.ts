@@ -9,6 +9,7 @@ import {
   type PlayerStats,
   PRIVATE_MESSAGE,
   type Privacy,
+  type PrivacyChange,
   type PublicProfile,
 } from '@prison/shared/players';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
@@ -147,22 +148,28 @@ export function feedQuery(db: Db, viewer: string, player: string, limit: number)
 /** Whether the player hides their statistics and milestones from their public page. */
 export async function privacyOf(db: Db, uuid: string): Promise<Privacy> {
   const [row] = await db
-    .select({ hide_stats: players.statsHidden })
+    .select({ hide_stats: players.statsHidden, hide_punishments: players.punishmentsHidden })
     .from(players)
     .where(eq(players.uuid, uuid));
   if (!row) throw notFound('unknown_player', NO_SUCH_PLAYER);
   return row;
 }
 
-/** Hides or shows a player's statistics; their page, open anywhere, follows before the answer here. */
-export async function setPrivacy(db: Db, uuid: string, hide: boolean): Promise<Privacy> {
+/**
+ * Hides or shows a player's statistics or punishment history; their page, open anywhere, follows
+ * before the answer here.
+ */
+export async function setPrivacy(db: Db, uuid: string, change: PrivacyChange): Promise<Privacy> {
   const changes: Change[] = [{ type: 'privacy.changed', player: uuid }];
   const privacy = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(players)
-      .set({ statsHidden: hide })
+      .set({
+        ...(change.hide_stats !== undefined && { statsHidden: change.hide_stats }),
+        ...(change.hide_punishments !== undefined && { punishmentsHidden: change.hide_punishments }),
+      })
       .where(eq(players.uuid, uuid))
-      .returning({ hide_stats: players.statsHidden });
+      .returning({ hide_stats: players.statsHidden, hide_punishments: players.punishmentsHidden });
     if (!row) throw notFound('unknown_player', NO_SUCH_PLAYER);
     await notifyChanges(tx, changes);
     return row;

@@ -1,0 +1,85 @@
+// The public record of punishments (service.ts): the list, one punishment, a player's history.
+import { errorSchema } from '@prison/shared/errors';
+import { playerUuidParamsSchema } from '@prison/shared/players';
+import {
+  playerPunishmentsQuerySchema,
+  playerPunishmentsSchema,
+  punishmentIdParamsSchema,
+  punishmentSchema,
+  punishmentsPageSchema,
+  punishmentsQuerySchema,
+} from '@prison/shared/punishments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { readerOf } from '../../plugins/authenticate.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
+import { listPunishments, playerPunishments, punishmentById } from './service.ts';
+
+export const punishmentsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  tokens: AccessTokens;
+}> = async (app, { db, config, tokens }) => {
+  const reader = readerOf(db, tokens, config.staffTwoFactorRequired);
+
+  app.get(
+    '/api/punishments',
+    {
+      schema: {
+        operationId: 'listPunishments',
+        tags: ['punishments'],
+        security: [],
+        summary: 'Bans, mutes, warnings and kicks, newest first (no sign-in needed)',
+        description:
+          'Keyset pages: pass `next_cursor` back as `cursor` with the same filters. `q` matches the start ' +
+          "of the punished player's name or of the staff member's. Silent punishments are never listed.",
+        querystring: punishmentsQuerySchema,
+        response: { 200: punishmentsPageSchema, 400: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => listPunishments(db, request.query),
+  );
+
+  app.get(
+    '/api/punishments/:id',
+    {
+      schema: {
+        operationId: 'getPunishment',
+        tags: ['punishments'],
+        security: [],
+        summary: 'One punishment (no sign-in needed)',
+        description: 'A silent punishment is not found here, as one that does not exist.',
+        params: punishmentIdParamsSchema,
+        response: { 200: punishmentSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => punishmentById(db, request.params.id),
+  );
+
+  app.get(
+    '/api/players/:uuid/punishments',
+    {
+      schema: {
+        operationId: 'getPlayerPunishments',
+        tags: ['punishments', 'players'],
+        security: [{}, { playerToken: [] }],
+        summary: "A player's punishments, newest first",
+        description:
+          'Answers 403 `punishment_history_private` when the player hides their history from their page, ' +
+          'except to the player themselves and staff, who send their bearer token; 404 for a uuid the ' +
+          'site knows neither as a player nor from a punishment.',
+        params: playerUuidParamsSchema,
+        querystring: playerPunishmentsQuerySchema,
+        response: {
+          200: playerPunishmentsSchema,
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => playerPunishments(db, request.params.uuid, await reader(request), request.query),
+  );
+};
