@@ -280,6 +280,49 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_CONNECTIONS: '50000' }, '/srv', null).maxConnections).toBe(50_000);
   });
 
+  it('follows a LiteBans database only when LITEBANS_DATABASE_URL names one', () => {
+    expect(loadConfig({}).litebans).toBe(null);
+    expect(loadConfig({ LITEBANS_DATABASE_URL: 'mysql://site:pw@db.example.net/litebans' }).litebans).toEqual(
+      {
+        url: 'mysql://site:pw@db.example.net/litebans',
+        tablePrefix: 'litebans_',
+        pollMs: 10_000,
+      },
+    );
+    const custom = loadConfig({
+      LITEBANS_DATABASE_URL: 'mariadb://site@127.0.0.1:3307/bans',
+      LITEBANS_TABLE_PREFIX: 'net1_',
+      LITEBANS_POLL_SECONDS: '3600',
+    }).litebans;
+    expect(custom).toMatchObject({ tablePrefix: 'net1_', pollMs: 3_600_000 });
+    // Set and empty: LiteBans' tables have no prefix.
+    expect(
+      loadConfig({ LITEBANS_DATABASE_URL: 'mysql://h/litebans', LITEBANS_TABLE_PREFIX: '' }).litebans
+        ?.tablePrefix,
+    ).toBe('');
+  });
+
+  it('explains a bad LiteBans setting without repeating its password', () => {
+    for (const url of ['postgres://u@h/litebans', 'mysql:/nohost', 'not an address']) {
+      expect(() => loadConfig({ LITEBANS_DATABASE_URL: url })).toThrow(
+        /LITEBANS_DATABASE_URL must be a mysql:\/\/ or mariadb:\/\/ address/,
+      );
+    }
+    for (const url of ['mysql://site:s3cret@h', 'mysql://site:s3cret@h/', 'mysql://site:s3cret@h/a/b']) {
+      expect(() => loadConfig({ LITEBANS_DATABASE_URL: url })).toThrow(/must name LiteBans' database/);
+      expect(() => loadConfig({ LITEBANS_DATABASE_URL: url })).not.toThrow(/s3cret/);
+    }
+    // Checked even while no database is followed, so a typo shows before the day it is used.
+    for (const prefix of ['lite-bans_', 'x;drop', 'a'.repeat(33)]) {
+      expect(() => loadConfig({ LITEBANS_TABLE_PREFIX: prefix })).toThrow(/LITEBANS_TABLE_PREFIX must be/);
+    }
+    for (const seconds of ['0', '3601', '1.5', 'ten', '-1']) {
+      expect(() => loadConfig({ LITEBANS_POLL_SECONDS: seconds })).toThrow(
+        /LITEBANS_POLL_SECONDS must be a whole number from 1 to 3600/,
+      );
+    }
+  });
+
   it('reads the open-file limit this process runs with', () => {
     const dir = mkdtempSync(join(tmpdir(), 'limits-'));
     const file = join(dir, 'limits');

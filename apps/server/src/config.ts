@@ -65,6 +65,11 @@ export interface Config {
   maxConnections: number;
   /** Listing pages a minute per player, or per address when signed out (LISTINGS_RATE_LIMIT). */
   listingsRateLimit: number;
+  /**
+   * The LiteBans database the site follows, read only (LITEBANS_DATABASE_URL, LITEBANS_TABLE_PREFIX,
+   * LITEBANS_POLL_SECONDS; modules/punishments/litebans.ts); null when none is set.
+   */
+  litebans: { url: string; tablePrefix: string; pollMs: number } | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -327,6 +332,38 @@ function maxConnections(env: Env, fileLimit: number | null): number {
   return n;
 }
 
+/** LITEBANS_*: LiteBans' own MySQL or MariaDB database, its tables' prefix and how often to read it. */
+function litebansOf(env: Env): Config['litebans'] {
+  // Set and empty: LiteBans' tables have no prefix (its table_prefix: "").
+  const tablePrefix = env.LITEBANS_TABLE_PREFIX?.trim() ?? 'litebans_';
+  // The prefix is written into queries as part of table names: letters, digits and _ only.
+  if (!/^[A-Za-z0-9_]{0,32}$/.test(tablePrefix)) {
+    throw new ConfigError(
+      `LITEBANS_TABLE_PREFIX must be at most 32 letters, digits or _ (LiteBans' table_prefix), got "${tablePrefix}"`,
+    );
+  }
+  const seconds = text(env, 'LITEBANS_POLL_SECONDS') ?? '10';
+  const poll = Number(seconds);
+  if (!/^\d+$/.test(seconds) || poll < 1 || poll > 3600) {
+    throw new ConfigError(`LITEBANS_POLL_SECONDS must be a whole number from 1 to 3600, got "${seconds}"`);
+  }
+  const url = text(env, 'LITEBANS_DATABASE_URL');
+  if (url === null) return null;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || !['mysql:', 'mariadb:'].includes(parsed.protocol) || !parsed.hostname) {
+    // The address may hold a password: name its form, not its text.
+    throw new ConfigError(
+      'LITEBANS_DATABASE_URL must be a mysql:// or mariadb:// address such as mysql://site:password@127.0.0.1:3306/litebans',
+    );
+  }
+  if (parsed.pathname.length <= 1 || parsed.pathname.slice(1).includes('/')) {
+    throw new ConfigError(
+      "LITEBANS_DATABASE_URL must name LiteBans' database after the host, as in mysql://site:password@127.0.0.1:3306/litebans",
+    );
+  }
+  return { url, tablePrefix, pollMs: poll * 1000 };
+}
+
 function backupsOf(env: Env, dataDir: string, databaseUrl: string | null, cwd: string): Config['backups'] {
   const intervalMs = duration(env, 'BACKUP_INTERVAL', '6h');
   const keep = positiveInt(env, 'BACKUP_KEEP', 8);
@@ -435,5 +472,6 @@ export function loadConfig(
     socketsPerAddress: positiveInt(env, 'SOCKETS_PER_ADDRESS', 64),
     maxConnections: maxConnections(env, fileLimit),
     listingsRateLimit: positiveInt(env, 'LISTINGS_RATE_LIMIT', 300),
+    litebans: litebansOf(env),
   };
 }
