@@ -11,6 +11,7 @@ import { listedItem } from './listed-items.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import { miningStats, moneyPerBlock, roundMoney, xpPerBlock } from './mining.ts';
 import { centsOf, dollars } from './money.ts';
+import { iso, punishment, type Staff, staffOf } from './punishments.ts';
 import { createRng, type Rng } from './random.ts';
 import { ServerHealth } from './server-health.ts';
 import { humanPrice, listingQty } from './world-history.ts';
@@ -33,6 +34,14 @@ export class LiveEvents {
   private lastStatusAt = Number.NEGATIVE_INFINITY;
   private events: BridgeEvent[] = [];
   private now = 0;
+  /** Moderation draws from a generator of its own, so the rest of the run is as it was. */
+  private readonly moderation: Rng;
+  private readonly staff: Staff[];
+  private punishments = 0;
+  /** Players banned this run, by uuid: when their ban ends (null: never). They stay away until then. */
+  private readonly banned = new Map<string, number | null>();
+  /** This run's bans and mutes still in force, which staff may lift. */
+  private readonly liftable: { id: string; uuid: string; type: 'ban' | 'mute' }[] = [];
 
   constructor(
     private readonly state: LiveState,
@@ -42,6 +51,8 @@ export class LiveEvents {
     // A generator of its own, so the health figures leave the population's draws as they were.
     this.health = new ServerHealth(createRng(`health:${runId}`));
     this.target = this.rng.int(60, 90);
+    this.moderation = createRng(`moderation:${runId}`);
+    this.staff = staffOf(state.players);
   }
 
   /**
@@ -79,6 +90,9 @@ export class LiveEvents {
     if (r.chance(0.05)) this.claimKit();
     if (r.chance(0.03)) this.list();
     if (r.chance(0.01) || this.state.listings.size > MAX_RUN_LISTINGS) this.cancelListing();
+    // About one punishment every five minutes, and now and then a pardon.
+    if (this.moderation.chance(1 / 300)) this.punish();
+    if (this.moderation.chance(1 / 1800)) this.pardon();
     this.status(before);
     return this.end();
   }
@@ -179,7 +193,9 @@ export class LiveEvents {
   }
 
   private join() {
-    const offline = this.state.players.filter((p) => !this.state.online.has(p.uuid));
+    const offline = this.state.players.filter(
+      (p) => !this.state.online.has(p.uuid) && !this.isBanned(p.uuid),
+    );
     if (offline.length === 0) return;
     const p = this.rng.weighted(offline.map((x) => [x, x.activity] as const));
     this.state.online.add(p.uuid);
@@ -204,6 +220,44 @@ export class LiveEvents {
       add: { TIME_PLAYED: played },
       set: { LAST_LOGOUT: this.now },
     });
+  }
+
+  private isBanned(uuid: string): boolean {
+    if (!this.banned.has(uuid)) return false;
+    const until = this.banned.get(uuid)!;
+    if (until === null || until > this.now) return true;
+    this.banned.delete(uuid);
+    return false;
+  }
+
+  /** Staff punish an online player (never a demo account or one of the staff). */
+  private punish() {
+    const candidates = this.state
+      .onlinePlayers()
+      .filter((p) => !p.isDemo && !this.staff.some((s) => s?.uuid === p.uuid));
+    if (candidates.length === 0) return;
+    const player = this.moderation.pick(candidates);
+    const { event, length } = punishment(this.moderation, player, this.staff);
+    const id = `run:${this.runId}:pun:${++this.punishments}`;
+    const type = event.punishment_type;
+    const until = length === null || type === 'kick' ? null : this.now + length;
+    this.emit({ ...event, punishment_id: id, until: until === null ? null : iso(until) });
+    if (type === 'ban' || type === 'kick') this.quit(player);
+    if (type === 'ban') this.banned.set(player.uuid, until);
+    if (type === 'ban' || type === 'mute') this.liftable.push({ id, uuid: player.uuid, type });
+  }
+
+  /** Staff lift one of this run's bans or mutes early. */
+  private pardon() {
+    if (this.liftable.length === 0) return;
+    const [lifted] = this.liftable.splice(this.moderation.int(0, this.liftable.length - 1), 1);
+    this.emit({
+      type: 'punishment.revoked',
+      punishment_id: lifted!.id,
+      staff: this.moderation.pick(this.staff),
+      reason: this.moderation.pick(['Appeal accepted', 'Served enough', null]),
+    });
+    if (lifted!.type === 'ban') this.banned.delete(lifted!.uuid);
   }
 
   private kicks() {

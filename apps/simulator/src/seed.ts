@@ -5,6 +5,7 @@
 // past month of online counts comes last, in batches of its own.
 import { type BridgeEvent, MAX_EVENTS_PER_BATCH } from '@prison/shared/bridge';
 import { DAY, HOUR, MAX_PLAYERS, type Player, type World } from './model.ts';
+import { seedPunishments } from './punishments.ts';
 import { createRng } from './random.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -166,6 +167,9 @@ function historyEvents(world: World): BridgeEvent[] {
       target_uuid: a.targetUuid,
     });
   });
+
+  // 7. A month of moderation.
+  events.push(...seedPunishments(world, id));
 
   return events;
 }

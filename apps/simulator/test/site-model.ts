@@ -6,6 +6,8 @@ export class SiteModel {
   readonly players = new Set<string>();
   readonly gangs = new Set<string>();
   readonly listings = new Set<string>();
+  /** The punishments issued, by id: whether each is a kick (which cannot be revoked). */
+  readonly punishments = new Map<string, { kick: boolean }>();
   readonly online = new Set<string>();
   readonly seenIds = new Set<string>();
 
@@ -51,6 +53,16 @@ export class SiteModel {
         return this.listings.has(event.listing_id) ? null : `unknown listing ${event.listing_id}`;
       case 'server.status':
         return null;
+      case 'punishment.issued':
+        if (this.punishments.has(event.punishment_id))
+          return `punishment ${event.punishment_id} already exists`;
+        this.punishments.set(event.punishment_id, { kick: event.punishment_type === 'kick' });
+        return null;
+      case 'punishment.revoked': {
+        const issued = this.punishments.get(event.punishment_id);
+        if (!issued) return `unknown punishment ${event.punishment_id}`;
+        return issued.kick ? `punishment ${event.punishment_id} is a kick` : null;
+      }
       default:
         return needPlayers(event.uuid);
     }
