@@ -155,7 +155,11 @@ export const playerPunishmentsSchema = z
     punishments: z.array(punishmentSchema).describe('Newest first'),
     next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
   })
-  .meta({ id: 'PlayerPunishments', description: "A player's punishments, newest first." });
+  .meta({
+    id: 'PlayerPunishments',
+    description: "A player's punishments, newest first.",
+    examples: [{ punishments: [PUNISHMENT_EXAMPLE], next_cursor: null }],
+  });
 export type PlayerPunishments = z.infer<typeof playerPunishmentsSchema>;
 
 /** The ban a player page says is in force (null when none is). */
@@ -165,7 +169,12 @@ export const activeBanSchema = z
     until: z.iso.datetime().nullable().describe('Null: permanent'),
     reason: z.string().nullable(),
   })
-  .meta({ id: 'ActiveBan' });
+  .meta({
+    id: 'ActiveBan',
+    examples: [
+      { id: PUNISHMENT_EXAMPLE.id, until: PUNISHMENT_EXAMPLE.until, reason: PUNISHMENT_EXAMPLE.reason },
+    ],
+  });
 export type ActiveBan = z.infer<typeof activeBanSchema>;
 
 /** Whether a punishment is in force at `now`. */

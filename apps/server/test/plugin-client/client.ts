@@ -24,7 +24,8 @@ type BridgeClient = ReturnType<typeof bridgeClient>;
 /**
  * One event or more of every type the document names, each its document's own example with this
  * world's players, gang and listings in it, in an order the site accepts: players join before
- * anything names them, a gang is created before its members, a listing before its withdrawal. The
+ * anything names them, a gang is created before its members, a listing before its withdrawal, a
+ * punishment before its revocation. The
  * buyer is credited what two units of `listing` cost. tsc fails here when the document gains a type.
  */
 export function everyEvent(world: {
@@ -73,6 +74,12 @@ export function everyEvent(world: {
     'server.status': [{ ...examples.ServerStatusEvent[0], id: id() }],
     'account.password': [{ ...examples.AccountPasswordEvent[0], id: id(), uuid: buyer.uuid }],
     'account.roles': [{ ...examples.AccountRolesEvent[0], id: id(), uuid: buyer.uuid }],
+    'punishment.issued': [
+      { ...examples.PunishmentIssuedEvent[0], id: id(), punishment_id: `${world.idPrefix}:p`, ...seller },
+    ],
+    'punishment.revoked': [
+      { ...examples.PunishmentRevokedEvent[0], id: id(), punishment_id: `${world.idPrefix}:p` },
+    ],
   };
   return Object.values(byType).flat();
 }
