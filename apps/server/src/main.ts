@@ -1,5 +1,6 @@
-// The server process: read config, claim DATA_DIR, open and migrate the database, listen, and in
-// demo mode play the game server. SIGINT/SIGTERM close sockets and the database cleanly.
+// The server process: read config, claim DATA_DIR, open and migrate the database, listen, follow a
+// LiteBans database when one is set, and in demo mode play the game server. SIGINT/SIGTERM close
+// sockets and the database cleanly.
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   // control channel, backups, demo mode's simulated game server) still closes what is open cleanly.
   let control: Awaited<ReturnType<typeof startControlChannel>> | null = null;
   let backups: ReturnType<typeof startBackupSchedule> | null = null;
+  let litebans: { stop(): Promise<void> } | null = null;
   let simulator: { stop(): Promise<void> } | null = null;
   const stopSimulating = new AbortController();
   let closing = false;
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
       stopSimulating.abort();
       await simulator?.stop();
       await backups?.stop();
+      await litebans?.stop();
       await control?.close();
       await app.close();
       await hub.stop();
@@ -134,6 +137,11 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite' && !closing)
     control = await startControlChannel(config.dataDir, database, log);
   if (config.backups && !closing) backups = startBackupSchedule(database, config.backups, log);
+  // LiteBans' database, read only: its rows become the site's punishments (docs/litebans.md).
+  if (config.litebans && !closing) {
+    const { startLitebansFollowing } = await import('./modules/punishments/litebans.ts');
+    if (!closing) litebans = startLitebansFollowing(config.litebans, database.db, log);
+  }
 
   if (config.demo && !closing) {
     const { startSimulator } = await import('@prison/simulator/simulator');

@@ -152,11 +152,11 @@ export class LitebansSource {
     const columns = (await this.#layout()).get(name);
     if (!columns) {
       this.forgetLayout();
-      throw new LitebansLayoutError(`LiteBans' table ${name} is not in its database (yet)`);
+      throw new LitebansLayoutError(`table ${name} is not in its database (yet)`);
     }
     const missing = REQUIRED.filter((c) => !columns.has(c));
     if (missing.length > 0) {
-      throw new LitebansLayoutError(`LiteBans' table ${name} has no ${missing.join(', ')} column`);
+      throw new LitebansLayoutError(`table ${name} has no ${missing.join(', ')} column`);
     }
     return (Object.keys(ROW_COLUMNS) as RowColumn[])
       .map((c) => `${columns.has(c) ? ROW_COLUMNS[c](quote(c)) : 'NULL'} AS ${quote(c)}`)
