@@ -75,6 +75,8 @@ const GAP_WAIT_MS = 60_000;
  */
 const OLD_ROW_MS = 10 * 60_000;
 const NAMES_PER_SYNC = 200;
+/** How long stopping waits for a sync under way (the server's whole shutdown has 10 s). */
+const STOP_WAIT_MS = 5000;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 const TYPE_OF_ID = /^(ban|mute|warning|kick):(\d+)$/;
@@ -133,11 +135,22 @@ export class LitebansFollower {
     plan(0);
   }
 
-  /** Stops polling; a sync under way finishes its page and stops there. */
+  /**
+   * Stops polling; a sync under way finishes its page and stops there. A read that hangs (LiteBans'
+   * database stalled) is not waited for long: ending the pool cuts it, and a page is written
+   * whole or not at all.
+   */
   async stop(): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
-    await this.#running?.catch(() => {});
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.#running?.catch(() => {}),
+      new Promise((resolve) => {
+        waited = setTimeout(resolve, STOP_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(waited);
   }
 
   async #poll(intervalMs: number): Promise<void> {
