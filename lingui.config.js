@@ -25,6 +25,7 @@ export const PAGE_CATALOGUES = {
   players: ['features/players', 'features/gangs'],
   leaderboard: ['features/leaderboard'],
   status: ['features/status'],
+  punishments: ['features/punishments'],
   privacy: ['features/privacy'],
   admin: ['features/admin', 'app/admin-*'],
 };

@@ -52,6 +52,17 @@ export const PAGE_HINTS: readonly PageHint[] = [
   { path: '/players/*', modules: [LAYOUT, 'src/features/players/player-page.tsx'], images: ['avatars'] },
   { path: '/gangs/*', modules: [LAYOUT, 'src/features/gangs/gang-page.tsx'], images: ['avatars'] },
   {
+    path: '/punishments',
+    modules: [LAYOUT, 'src/features/punishments/punishments-page.tsx'],
+    data: ['/api/punishments'],
+    images: ['avatars'],
+  },
+  {
+    path: '/punishments/*',
+    modules: [LAYOUT, 'src/features/punishments/punishment-page.tsx'],
+    images: ['avatars'],
+  },
+  {
     path: '/status',
     // Not the chart's chunk: it is fetched once the chart comes on screen (history-card.tsx), below
     // a phone's first screen.

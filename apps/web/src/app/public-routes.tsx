@@ -136,6 +136,30 @@ export function publicRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'punishments',
+                  handle: SERVER_RENDERED,
+                  lazy: withWords('punishments', async () => {
+                    const { PunishmentsPage, punishmentsLoader, punishmentsRevalidate } = await import(
+                      '../features/punishments/punishments-page.tsx'
+                    );
+                    return {
+                      Component: PunishmentsPage,
+                      loader: punishmentsLoader,
+                      shouldRevalidate: punishmentsRevalidate,
+                    };
+                  }),
+                },
+                {
+                  path: 'punishments/:id',
+                  handle: SERVER_RENDERED,
+                  lazy: withWords('punishments', async () => {
+                    const { PunishmentPage, punishmentLoader } = await import(
+                      '../features/punishments/punishment-page.tsx'
+                    );
+                    return { Component: PunishmentPage, loader: punishmentLoader };
+                  }),
+                },
+                {
                   path: 'status',
                   handle: SERVER_RENDERED,
                   lazy: withWords('status', async () => {

@@ -10,6 +10,7 @@ export const CATALOGUE_PARTS = [
   'players',
   'leaderboard',
   'status',
+  'punishments',
   'privacy',
   'admin',
 ] as const;
