@@ -52,7 +52,26 @@ function player(overrides: Partial<PlayerPageData> = {}): PlayerPageData {
       }),
       milestone({ id: 3, activity_type: 'PRESTIGE_UP', activity_text: 'Reached Prestige 2' }),
     ],
+    ban: null,
+    punishments_hidden: false,
     ...overrides,
+  };
+}
+
+const NO_HISTORY = { punishments: [], next_cursor: null };
+
+const isHistory = (request: Request) => new URL(request.url).pathname === `/api/players/${UUID}/punishments`;
+
+/** The player's page answered by `page`, and their punishments by `history` (none by default). */
+function stubPlayerApi(
+  page: (request: Request) => Response,
+  history: (request: Request) => Response = () => json(NO_HISTORY),
+) {
+  const stub = stubFetch((request) => (isHistory(request) ? history(request) : page(request)));
+  return {
+    ...stub,
+    pageRequests: () => stub.requests.filter((request) => !isHistory(request)),
+    historyRequests: () => stub.requests.filter(isHistory),
   };
 }
 
@@ -95,7 +114,7 @@ describe('PlayerPage', () => {
   });
 
   it('shows the hero, gang, friends, statistics and milestones of a player found by name in any case', async () => {
-    const { requests } = stubFetch(() => json(player()));
+    const { requests } = stubPlayerApi(() => json(player()));
     renderPage('/players/sTeVe');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Steve' })).toBeInTheDocument();
@@ -140,7 +159,7 @@ describe('PlayerPage', () => {
 
   it('sends the bearer when signed in, so that staff get what a player hides', async () => {
     storeSession(['ADMIN']);
-    const { requests } = stubFetch(() => json(player({ hidden: true })));
+    const { requests } = stubPlayerApi(() => json(player({ hidden: true })));
     renderPage('/players/Steve');
     expect(await screen.findByRole('heading', { level: 1, name: 'Steve' })).toBeInTheDocument();
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer header.payload.signature');
@@ -149,7 +168,7 @@ describe('PlayerPage', () => {
   });
 
   it('says plainly when the player keeps their statistics private, and still shows name, rank and level', async () => {
-    stubFetch(() => json(player({ hidden: true, stats: null, milestones: null })));
+    stubPlayerApi(() => json(player({ hidden: true, stats: null, milestones: null })));
     renderPage('/players/Steve');
 
     expect(
@@ -210,21 +229,21 @@ describe('PlayerPage', () => {
   });
 
   it("replaces /players/{uuid} by the player's name without loading the page twice", async () => {
-    const { requests } = stubFetch(() => json(player()));
+    const { requests, pageRequests } = stubPlayerApi(() => json(player()));
     const { router } = renderPage(`/players/${UUID}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Steve' })).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/players/Steve'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(new URL(requests[0]!.url).pathname).toBe(`/api/players/by-name/${UUID}`);
-    expect(requests).toHaveLength(1);
+    expect(pageRequests()).toHaveLength(1);
     // Back goes to where the visitor came from, not to the uuid address.
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('follows presence and figures live from the player socket, without polling', async () => {
-    const { requests } = stubFetch(() => json(player()));
+    const { pageRequests, historyRequests } = stubPlayerApi(() => json(player()));
     renderPage('/players/Steve');
     await screen.findByRole('heading', { level: 1, name: 'Steve' });
 
@@ -261,11 +280,13 @@ describe('PlayerPage', () => {
 
     act(() => socket.drop());
     expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
-    expect(requests).toHaveLength(1);
+    expect(pageRequests()).toHaveLength(1);
+    // Nothing changed in the player's punishments: their history was asked for once.
+    expect(historyRequests()).toHaveLength(1);
   });
 
   it('shows the not-found page when the socket says the player is gone', async () => {
-    stubFetch(() => json(player()));
+    stubPlayerApi(() => json(player()));
     renderPage('/players/Steve');
     await screen.findByRole('heading', { level: 1, name: 'Steve' });
     await push({ player: null });
@@ -274,7 +295,7 @@ describe('PlayerPage', () => {
 
   it('offers a retry when the page cannot be loaded', async () => {
     let fail = true;
-    const { requested } = stubFetch(() =>
+    const { requested } = stubPlayerApi(() =>
       fail ? json({ detail: 'Database unavailable' }, 503) : json(player()),
     );
     renderPage('/players/Steve');

@@ -14,15 +14,19 @@ import { PlayerHero } from '../../components/ui/player-hero.tsx';
 import { RankBadge } from '../../components/ui/rank-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
-import { queryForFirstRender, waitForFirstRender } from '../../lib/query-client.ts';
-import { playerPageQueryOptions, usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
+import { waitForFirstRender } from '../../lib/query-client.ts';
+import { loadPlayerPage, usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
 import { PlayerCards, Presence } from './player-cards.tsx';
 import { PlayerNotFound } from './player-not-found.tsx';
+import { BanNotice, PunishmentHistory } from './player-punishments.tsx';
 import { PublicRecord } from './public-record.tsx';
 
-/** The route's loader: the player's page, so that it renders once with it (and the server's HTML holds it). */
+/**
+ * The route's loader: the player's page and their punishment history, so that it renders once with
+ * them (and the server's HTML holds them).
+ */
 export const playerLoader = ({ params }: LoaderFunctionArgs) =>
-  waitForFirstRender(queryForFirstRender(playerPageQueryOptions(params.name ?? '')));
+  waitForFirstRender(loadPlayerPage(params.name ?? ''));
 
 /** /players/{name}: a player's public page, by their current name in any case, or by uuid. */
 export function PlayerPage() {
@@ -86,6 +90,7 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
         <Trans>Player profile</Trans>
       </p>
       <div className="mt-3 space-y-6">
+        <BanNotice player={player} />
         <PlayerHero
           player={player}
           level={player.level}
@@ -115,6 +120,7 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
         />
         <PlayerCards player={player} />
         <PublicRecord player={player} />
+        <PunishmentHistory player={player} />
       </div>
     </>
   );

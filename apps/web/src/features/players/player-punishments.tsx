@@ -1,0 +1,316 @@
+// The punishment parts of a player's page: the ban in force, under the hero, and their newest
+// punishments, or a note that they keep them private. Staff and the player themselves are sent the
+// history all the same (their bearer goes along, as for the statistics).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PlayerPage } from '@prison/shared/players';
+import type { Punishment, PunishmentType } from '@prison/shared/punishments';
+import { clsx } from 'clsx';
+import { ArrowRight, EyeOff, Gavel, Lock, ScrollText } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { isHttpError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useSession } from '../../lib/session.ts';
+import { profileRelativeTime, socialRelativeTime, timestampTitle } from '../../lib/time-format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { utcDateTime } from '../../lib/utc-time.ts';
+import { HISTORY_LIMIT, usePlayerPunishments } from './api.ts';
+
+const punishmentPath = (id: number) => `/punishments/${id}`;
+const searchPath = (username: string) => `/punishments?${new URLSearchParams({ q: username })}`;
+
+/**
+ * "X is banned", with when it ends, why, and a link to the ban: while it is in force by the page's
+ * clock (the page's `ban` may have ended since it was sent), nothing after.
+ */
+export function BanNotice({ player }: { player: PlayerPage }) {
+  const now = useNow();
+  const { ban } = player;
+  if (!ban || (ban.until !== null && Date.parse(ban.until) <= now)) return null;
+  const username = player.username;
+  const until = ban.until;
+  const reason = ban.reason;
+  return (
+    <section
+      aria-labelledby="ban-title"
+      data-testid="ban-notice"
+      className="flex flex-col gap-4 rounded-2xl border border-rose-500/35 bg-rose-500/[0.08] p-5 sm:flex-row sm:items-center"
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-rose-500/15 text-rose-700 ring-1 ring-rose-500/30 dark:text-rose-300">
+        <Gavel aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id="ban-title" className="font-display text-lg font-bold text-rose-900 dark:text-rose-100">
+          {until === null ? (
+            <Trans>{username} is banned permanently</Trans>
+          ) : (
+            <BannedUntil username={username} until={until} now={now} />
+          )}
+        </h2>
+        <p className="mt-1 text-sm break-words text-rose-900/80 dark:text-rose-100/80">
+          {reason ? (
+            <Trans comment="Under a player's ban notice: why they were banned">Reason: {reason}</Trans>
+          ) : (
+            <Trans>No reason given</Trans>
+          )}
+        </p>
+      </div>
+      <Link
+        to={punishmentPath(ban.id)}
+        className="inline-flex shrink-0 items-center gap-1.5 self-start text-sm font-semibold text-rose-800 hover:underline sm:self-center dark:text-rose-200"
+      >
+        <Trans>See the ban</Trans>
+        <ArrowRight aria-hidden className="size-4" />
+      </Link>
+    </section>
+  );
+}
+
+function BannedUntil({ username, until, now }: { username: string; until: string; now: number }) {
+  const date = utcDateTime(new Date(until));
+  const when = profileRelativeTime(until, now);
+  return (
+    <Trans comment="{date} is a date and time in UTC; {when} how far ahead it is, e.g. in 3d">
+      {username} is banned until{' '}
+      <time dateTime={until} {...timestampTitle(until)}>
+        {date} UTC
+      </time>{' '}
+      ({when})
+    </Trans>
+  );
+}
+
+/**
+ * The player's newest punishments with a way to all of them, or a note that they keep them private.
+ * The server renders it as a visitor sees it, and the browser hydrates it so before asking with a
+ * session (useSession reads no session while hydrating).
+ */
+export function PunishmentHistory({ player }: { player: PlayerPage }) {
+  const { t } = useLingui();
+  const session = useSession();
+  const hidden = player.punishments_hidden;
+  // A visitor is not sent a hidden history: nothing to ask. Signed in, the server decides.
+  const history = usePlayerPunishments(player.uuid, !hidden || session !== null);
+  const username = player.username;
+  const refused = isHttpError(history.error) && history.error.status === 403;
+
+  if (hidden && (session === null || refused)) return <PrivateHistory username={username} />;
+  const own = session?.user.uuid === player.uuid;
+  return (
+    <PageSection
+      id="punishments-title"
+      title={t`Punishment history`}
+      icon={<ScrollText className="size-5" />}
+      aside={
+        <Link
+          to={searchPath(username)}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-accent hover:underline"
+        >
+          <Trans>Search all of {username}'s punishments</Trans>
+          <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      }
+    >
+      {hidden && history.data && (
+        <Alert tone="info" className="mb-4">
+          <span className="inline-flex items-center gap-2">
+            <EyeOff aria-hidden className="size-4 shrink-0" />
+            {own ? (
+              <Trans>
+                You hide your punishment history from your page: visitors read that it is private.
+              </Trans>
+            ) : (
+              <Trans>{username} hides this from the public: you see it as staff.</Trans>
+            )}
+          </span>
+        </Alert>
+      )}
+      {history.data ? (
+        history.data.punishments.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line-strong p-8 text-center text-fg-muted">
+            <Trans>No punishments on record. A clean sheet.</Trans>
+          </p>
+        ) : (
+          <HistoryList punishments={history.data.punishments} more={history.data.next_cursor !== null} />
+        )
+      ) : history.isError ? (
+        <LoadError
+          message={errorText(history.error, t`The punishment history could not be loaded.`)}
+          retrying={history.isFetching}
+          onRetry={() => void history.refetch()}
+        />
+      ) : (
+        <div role="status" aria-label={t`Loading the punishment history`} className="space-y-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-[4.5rem] rounded-2xl" />
+          ))}
+        </div>
+      )}
+    </PageSection>
+  );
+}
+
+function PrivateHistory({ username }: { username: string }) {
+  return (
+    <section
+      aria-labelledby="punishments-private-title"
+      className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line-strong bg-surface/60 px-6 py-10 text-center"
+    >
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-fg/[0.06] text-fg-muted">
+        <Lock aria-hidden className="size-6" />
+      </span>
+      <h2 id="punishments-private-title" className="font-display text-xl font-bold text-fg">
+        <Trans>{username} keeps their punishment history private.</Trans>
+      </h2>
+      <p className="max-w-md text-pretty text-fg-muted">
+        <Trans>Only they and the staff see it on this page.</Trans>
+      </p>
+    </section>
+  );
+}
+
+interface TypeLook {
+  label: MessageDescriptor;
+  tone: string;
+}
+
+const TYPES: Record<PunishmentType, TypeLook> = {
+  ban: {
+    label: msg({ message: 'Ban', comment: 'A punishment type: the player may not join the server' }),
+    tone: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
+  },
+  mute: {
+    label: msg({ message: 'Mute', comment: 'A punishment type: the player may not chat' }),
+    tone: 'bg-violet-500/12 text-violet-800 ring-violet-600/25 dark:text-violet-300',
+  },
+  warning: {
+    label: msg({ message: 'Warning', comment: 'A punishment type: a recorded warning' }),
+    tone: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
+  },
+  kick: {
+    label: msg({ message: 'Kick', comment: 'A punishment type: the player was removed from the server' }),
+    tone: 'bg-sky-500/12 text-sky-800 ring-sky-600/25 dark:text-sky-300',
+  },
+};
+
+function HistoryList({ punishments, more }: { punishments: Punishment[]; more: boolean }) {
+  // The list's own clock: its relative times tick without drawing the page again.
+  const now = useNow();
+  const count = HISTORY_LIMIT;
+  return (
+    <>
+      <ol aria-labelledby="punishments-title" className="space-y-3">
+        {punishments.map((punishment) => (
+          <HistoryEntry key={punishment.id} punishment={punishment} now={now} />
+        ))}
+      </ol>
+      {more && (
+        <p className="mt-3 text-sm text-fg-muted">
+          <Trans>The newest {count} are shown here.</Trans>
+        </p>
+      )}
+    </>
+  );
+}
+
+function HistoryEntry({ punishment, now }: { punishment: Punishment; now: number }) {
+  const { t } = useLingui();
+  const { label, tone } = TYPES[punishment.type];
+  const staffName = punishment.staff?.name;
+  const issued = socialRelativeTime(punishment.issued_at, now);
+  return (
+    <li
+      className={cardClass(
+        'relative flex flex-col gap-2 p-4 hover:border-line-strong sm:flex-row sm:items-center sm:gap-4',
+      )}
+    >
+      <span
+        className={clsx(
+          'inline-flex w-fit shrink-0 items-center rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset sm:w-20 sm:justify-center',
+          tone,
+        )}
+      >
+        {t(label)}
+      </span>
+      <span className="min-w-0 flex-1">
+        <Link
+          to={punishmentPath(punishment.id)}
+          className={clsx(
+            'line-clamp-2 rounded-sm text-sm break-words after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+            punishment.reason ? 'text-fg' : 'text-fg-muted italic',
+          )}
+        >
+          {punishment.reason ?? t`No reason given`}
+        </Link>
+        <span className="mt-0.5 block text-xs text-fg-muted">
+          {staffName ? (
+            <Trans comment="Who issued a punishment, and how long ago">
+              by {staffName} ·{' '}
+              <time
+                dateTime={punishment.issued_at}
+                {...timestampTitle(punishment.issued_at)}
+                className="relative z-10"
+              >
+                {issued}
+              </time>
+            </Trans>
+          ) : (
+            <Trans comment="A punishment issued from the server's console, and how long ago">
+              by Console ·{' '}
+              <time
+                dateTime={punishment.issued_at}
+                {...timestampTitle(punishment.issued_at)}
+                className="relative z-10"
+              >
+                {issued}
+              </time>
+            </Trans>
+          )}
+        </span>
+      </span>
+      <Standing punishment={punishment} now={now} />
+    </li>
+  );
+}
+
+/** "Permanent", "Ends in 3d", "Expired" or "Revoked"; nothing for a kick, which has no end. */
+function Standing({ punishment, now }: { punishment: Punishment; now: number }) {
+  const { revoked, until } = punishment;
+  if (punishment.type === 'kick' && !revoked) return null;
+  const ended = until !== null && Date.parse(until) <= now;
+  const moment = revoked?.at ?? until;
+  const when = moment === null ? '' : profileRelativeTime(moment, now);
+  return (
+    <span
+      {...(moment !== null && timestampTitle(moment))}
+      className={clsx(
+        'inline-flex w-fit shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        revoked
+          ? 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300'
+          : ended
+            ? 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300'
+            : until === null
+              ? 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300'
+              : 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
+      )}
+    >
+      {revoked ? (
+        <Trans comment="A punishment lifted before its end (an unban, an accepted appeal)">Revoked</Trans>
+      ) : ended ? (
+        <Trans comment="A punishment whose end has passed">Expired</Trans>
+      ) : until === null ? (
+        <Trans comment="A punishment in force with no end">Permanent</Trans>
+      ) : (
+        <Trans comment="A punishment in force until a time; {when} is how far ahead, e.g. in 3d">
+          Ends {when}
+        </Trans>
+      )}
+    </span>
+  );
+}
