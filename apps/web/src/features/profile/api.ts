@@ -6,7 +6,13 @@
 
 import { ACTIVITY_DEFAULT_LIMIT } from '@prison/shared/activity-limits';
 import type { RecoveryCodes, SignedInSession, TwoFactorSetup, TwoFactorStatus } from '@prison/shared/auth';
-import type { ActivityItem, PlayerStats, Privacy, PublicProfile } from '@prison/shared/players';
+import type {
+  ActivityItem,
+  PlayerStats,
+  Privacy,
+  PrivacyChange,
+  PublicProfile,
+} from '@prison/shared/players';
 import type { SocialOverview } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, jsonRequest, noContent } from '../../lib/api.ts';
@@ -116,8 +122,9 @@ export function usePrivacy() {
   return useQuery(privacyQueryOptions());
 }
 
-function savePrivacy(privacy: Privacy): Promise<Privacy> {
-  return apiJson(PRIVACY_PATH, privacySchema, jsonRequest(privacy, { method: 'PUT' }));
+/** Sends only the settings that change: the others stay as the server has them. */
+function savePrivacy(change: PrivacyChange): Promise<Privacy> {
+  return apiJson(PRIVACY_PATH, privacySchema, jsonRequest(change, { method: 'PUT' }));
 }
 
 /** The switch moves at once; a refused save puts it back, and the server's answer is the last word. */
@@ -126,10 +133,10 @@ export function useSavePrivacy() {
   const { queryKey } = privacyQueryOptions();
   return useMutation({
     mutationFn: savePrivacy,
-    onMutate: async (next) => {
+    onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);
-      queryClient.setQueryData(queryKey, next);
+      if (previous) queryClient.setQueryData(queryKey, { ...previous, ...change });
       return { previous };
     },
     onError: (_error, _next, context) => {

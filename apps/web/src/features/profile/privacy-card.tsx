@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ArrowRight, EyeOff, Globe, Lock } from 'lucide-react';
 // The switch entry alone: radix-ui's main entry loads every primitive.
 import * as Switch from 'radix-ui/switch';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
@@ -11,87 +11,82 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePrivacy, useSavePrivacy } from './api.ts';
 
 /**
- * Whether the public player page shows this player's statistics and milestones. Name, rank and
- * level stay public whatever the switch says.
+ * What the public player page shows of this player beyond their name, rank and level, which stay
+ * public whatever the switches say: their statistics and milestones, and their punishment history.
+ * Each switch sends only its own setting.
  */
 export function PrivacyCard({ username }: { username: string }) {
   const privacy = usePrivacy();
   const save = useSavePrivacy();
-  const switchId = useId();
   const titleId = useId();
-  const hintId = useId();
-  const hidden = privacy.data?.hide_stats ?? false;
 
   return (
     <section aria-labelledby={titleId} className={cardClass('p-5')}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 gap-3">
-          <span
-            aria-hidden
-            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-400/12 text-accent ring-1 ring-amber-400/25"
-          >
-            <Lock className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <h3 id={titleId} className="font-display text-lg font-bold text-fg">
-              <Trans>Privacy</Trans>
-            </h3>
-            <p id={hintId} className="mt-0.5 text-sm text-pretty text-fg-muted">
-              <Trans>
-                Your name, rank and level are always public. Choose whether your public page also shows your
-                statistics and milestones.
-              </Trans>
-            </p>
-          </div>
-        </div>
-        {privacy.isPending ? (
-          <Skeleton className="h-9 w-56 shrink-0" />
-        ) : privacy.isError ? (
-          <p className="shrink-0 text-sm text-fg-muted">
-            <Trans>Privacy settings are unavailable right now.</Trans>
-          </p>
-        ) : (
-          <div className="flex shrink-0 items-center gap-3">
-            <label htmlFor={switchId} className="text-sm font-semibold text-fg">
-              <Trans>Hide my statistics</Trans>
-            </label>
-            <Switch.Root
-              id={switchId}
-              checked={hidden}
-              disabled={save.isPending}
-              aria-describedby={hintId}
-              onCheckedChange={(checked) => save.mutate({ hide_stats: checked })}
-              className={clsx(
-                'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition ring-inset',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
-                'bg-fg/[0.12] ring-line-strong data-[state=checked]:bg-amber-400 data-[state=checked]:ring-amber-500',
-              )}
-            >
-              <Switch.Thumb className="block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5" />
-            </Switch.Root>
-          </div>
-        )}
-      </div>
-      {privacy.data && (
-        <p
-          aria-live="polite"
-          className="mt-4 flex items-center gap-2 border-t border-line pt-3 text-sm text-fg-muted"
+      <div className="flex min-w-0 gap-3">
+        <span
+          aria-hidden
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-400/12 text-accent ring-1 ring-amber-400/25"
         >
-          {hidden ? (
-            <EyeOff aria-hidden className="size-4 shrink-0" />
-          ) : (
-            <Globe aria-hidden className="size-4 shrink-0" />
-          )}
-          <span className="min-w-0 flex-1">
-            {hidden ? (
-              <Trans>Hidden: visitors read that you keep your statistics private.</Trans>
-            ) : (
-              <Trans>Public: anyone can see your statistics and milestones.</Trans>
-            )}
-          </span>
+          <Lock className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-display text-lg font-bold text-fg">
+            <Trans>Privacy</Trans>
+          </h3>
+          <p className="mt-0.5 text-sm text-pretty text-fg-muted">
+            <Trans>
+              Your name, rank and level are always public. Choose what else your public page shows.
+            </Trans>
+          </p>
+        </div>
+      </div>
+      {privacy.isPending ? (
+        <div className="mt-4 space-y-3 border-t border-line pt-4">
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ) : privacy.isError ? (
+        <p className="mt-4 border-t border-line pt-4 text-sm text-fg-muted">
+          <Trans>Privacy settings are unavailable right now.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line border-t border-line">
+          <Setting
+            label={<Trans>Hide my statistics</Trans>}
+            hidden={privacy.data.hide_stats}
+            busy={save.isPending}
+            onChange={(hide) => save.mutate({ hide_stats: hide })}
+            state={
+              privacy.data.hide_stats ? (
+                <Trans>Hidden: visitors read that you keep your statistics private.</Trans>
+              ) : (
+                <Trans>Public: anyone can see your statistics and milestones.</Trans>
+              )
+            }
+          />
+          <Setting
+            label={<Trans>Hide my punishment history from my page</Trans>}
+            hidden={privacy.data.hide_punishments}
+            busy={save.isPending}
+            onChange={(hide) => save.mutate({ hide_punishments: hide })}
+            state={
+              privacy.data.hide_punishments ? (
+                <Trans>
+                  Hidden: visitors read that you keep your punishment history private. Your punishments stay
+                  in the server's public list.
+                </Trans>
+              ) : (
+                <Trans>Public: anyone can see your punishments on your page.</Trans>
+              )
+            }
+          />
+        </ul>
+      )}
+      {privacy.data && (
+        <p className="flex justify-end border-t border-line pt-3 text-sm">
           <PlayerLink
             username={username}
-            className="inline-flex shrink-0 items-center gap-1 font-semibold text-accent"
+            className="inline-flex items-center gap-1 font-semibold text-accent"
           >
             <Trans>View public page</Trans>
             <ArrowRight aria-hidden className="size-4" />
@@ -104,5 +99,54 @@ export function PrivacyCard({ username }: { username: string }) {
         </Alert>
       )}
     </section>
+  );
+}
+
+/** One setting: its switch, and what the public sees while it is as it is. */
+function Setting({
+  label,
+  hidden,
+  busy,
+  onChange,
+  state,
+}: {
+  label: ReactNode;
+  hidden: boolean;
+  busy: boolean;
+  onChange: (hide: boolean) => void;
+  state: ReactNode;
+}) {
+  const switchId = useId();
+  const stateId = useId();
+  return (
+    <li className="flex flex-col gap-2 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <label htmlFor={switchId} className="text-sm font-semibold text-fg">
+          {label}
+        </label>
+        <p id={stateId} aria-live="polite" className="mt-1 flex items-start gap-2 text-sm text-fg-muted">
+          {hidden ? (
+            <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+          ) : (
+            <Globe aria-hidden className="mt-0.5 size-4 shrink-0" />
+          )}
+          <span className="min-w-0">{state}</span>
+        </p>
+      </div>
+      <Switch.Root
+        id={switchId}
+        checked={hidden}
+        disabled={busy}
+        aria-describedby={stateId}
+        onCheckedChange={onChange}
+        className={clsx(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition ring-inset',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
+          'bg-fg/[0.12] ring-line-strong data-[state=checked]:bg-amber-400 data-[state=checked]:ring-amber-500',
+        )}
+      >
+        <Switch.Thumb className="block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5" />
+      </Switch.Root>
+    </li>
   );
 }

@@ -74,7 +74,7 @@ describe('ProfilePage links and privacy', () => {
   });
 
   it("links the gang to its page and the activity's players to theirs", async () => {
-    stubProfileApi(() => json({ hide_stats: false }));
+    stubProfileApi(() => json({ hide_stats: false, hide_punishments: false }));
     renderProfile();
     await screen.findByRole('heading', { level: 2, name: 'Steve' });
 
@@ -102,7 +102,7 @@ describe('ProfilePage links and privacy', () => {
     let saved = false;
     const { requests } = stubProfileApi(async (request) => {
       if (request.method === 'PUT') saved = ((await request.json()) as { hide_stats: boolean }).hide_stats;
-      return json({ hide_stats: saved });
+      return json({ hide_stats: saved, hide_punishments: false });
     });
     renderProfile();
 
@@ -127,7 +127,9 @@ describe('ProfilePage links and privacy', () => {
 
   it('puts the switch back and says so when the setting cannot be saved', async () => {
     stubProfileApi((request) =>
-      request.method === 'PUT' ? json({ detail: 'Unavailable' }, 503) : json({ hide_stats: false }),
+      request.method === 'PUT'
+        ? json({ detail: 'Unavailable' }, 503)
+        : json({ hide_stats: false, hide_punishments: false }),
     );
     renderProfile();
     const toggle = await screen.findByRole('switch', { name: 'Hide my statistics' });
