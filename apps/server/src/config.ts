@@ -6,6 +6,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLanguage, LANGUAGES, type Language, SOURCE_LANGUAGE } from '@prison/shared/languages';
 import { isStaffRole, STAFF_ROLES } from './modules/auth/staff-roles.ts';
+import {
+  COMMAND_SETTINGS,
+  DEFAULT_PUNISHMENT_COMMANDS,
+  type PunishmentCommands,
+  templateProblem,
+} from './modules/punishments/commands.ts';
 
 export class ConfigError extends Error {}
 
@@ -70,6 +76,8 @@ export interface Config {
    * LITEBANS_POLL_SECONDS; modules/punishments/litebans.ts); null when none is set.
    */
   litebans: { url: string; tablePrefix: string; pollMs: number } | null;
+  /** The console commands staff punishments and pardons are sent as (PUNISH_COMMAND_*; LiteBans' by default). */
+  punishmentCommands: PunishmentCommands;
 }
 
 type Env = Record<string, string | undefined>;
@@ -473,5 +481,19 @@ export function loadConfig(
     maxConnections: maxConnections(env, fileLimit),
     listingsRateLimit: positiveInt(env, 'LISTINGS_RATE_LIMIT', 300),
     litebans: litebansOf(env),
+    punishmentCommands: punishmentCommandsOf(env),
   };
+}
+
+/** PUNISH_COMMAND_*: each command as the server's punishment plugin spells it, checked at start. */
+function punishmentCommandsOf(env: Env): PunishmentCommands {
+  const commands = { ...DEFAULT_PUNISHMENT_COMMANDS };
+  for (const [name, setting] of Object.entries(COMMAND_SETTINGS) as [keyof PunishmentCommands, string][]) {
+    const template = text(env, setting);
+    if (template === null) continue;
+    const problem = templateProblem(name, template);
+    if (problem) throw new ConfigError(`${setting} ${problem}, got "${template}"`);
+    commands[name] = template.trim().replace(/^\//, '');
+  }
+  return commands;
 }

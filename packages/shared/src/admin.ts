@@ -284,6 +284,11 @@ export const AUDIT_ACTIONS = [
   'account.password',
   'bridge.credential_create',
   'bridge.credential_revoke',
+  'punishment.issue',
+  'punishment.pardon',
+  'appeal.create',
+  'appeal.accept',
+  'appeal.deny',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

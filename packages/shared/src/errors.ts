@@ -76,6 +76,12 @@ export const ERROR_CODES = {
   docs_history_full: "The docs' history is full: the site's owner raises DOCS_MAX_HISTORY_MB.",
   unknown_punishment: 'No punishment has this id (or it is not public).',
   punishment_history_private: 'This player keeps their punishment history off their page.',
+  not_your_punishment: 'A player may appeal only a punishment of their own.',
+  punishment_not_appealable: 'Only a ban or mute in force can be appealed.',
+  appeal_exists: 'This punishment has been appealed already: one appeal per punishment.',
+  unknown_appeal: 'No appeal has this id.',
+  appeal_decided: 'The appeal has been decided already.',
+  punishment_not_in_force: 'The punishment is no longer in force (ended or lifted): there is nothing to lift.',
   previews_busy: 'Too many preview images are being drawn right now: try again shortly.',
 
   // The game servers' credentials (the bridge).

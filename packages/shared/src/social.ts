@@ -1,5 +1,6 @@
 // The social hub (spec 2.8, 3 Social overview, Friend, Gang; 7 the social calls and sockets).
 import { z } from 'zod';
+import { ownPunishmentsSchema } from './moderation.ts';
 import { ALEX, EXAMPLE_TIME, NIGHT_SHIFT, STEVE } from './examples.ts';
 import { describedMoney } from './money.ts';
 import { activityListSchema } from './players.ts';
@@ -71,13 +72,15 @@ export const gangsMessageSchema = z.object({ gangs: z.array(gangSchema) });
 export type GangsMessage = z.infer<typeof gangsMessageSchema>;
 
 /**
- * WS /api/social/ws?token=: three kinds of message, each on connect and whenever it changes.
+ * WS /api/social/ws?token=: four kinds of message, each on connect and whenever it changes.
  * `gang` is null for a player in no gang.
  */
 export const socialMessageSchema = z.union([
   z.object({ friends: z.array(friendSchema) }),
   z.object({ overview: socialOverviewSchema }),
   z.object({ gang: gangSchema.nullable() }),
+  // The player's own punishments with their appeals (their profile shows an answer as it comes).
+  ownPunishmentsSchema,
 ]);
 export type SocialMessage = z.infer<typeof socialMessageSchema>;
 

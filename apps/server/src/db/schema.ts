@@ -614,3 +614,30 @@ export const litebansCursor = pgTable('litebans_cursor', {
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
   syncedAt: time('synced_at'),
 });
+
+// What staff asked the game server to do about a player (a punishment or a pardon), the command
+// sent over RCON and how it went. The punishment itself is recorded when the game reports it.
+export const punishmentActions = pgTable(
+  'punishment_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'ban', 'mute', 'warning', 'kick' or 'pardon'. */
+    kind: text('kind').notNull(),
+    playerUuid: uuid('player_uuid').notNull(),
+    playerName: text('player_name').notNull(),
+    staffUuid: uuid('staff_uuid').notNull(),
+    reason: text('reason'),
+    durationSeconds: integer('duration_seconds'),
+    /** For a pardon: the punishment lifted. */
+    punishmentId: bigint('punishment_id', { mode: 'number' }).references(() => punishments.id, {
+      onDelete: 'set null',
+    }),
+    command: text('command').notNull(),
+    /** 'sending', then 'sent' (the game server answered) or 'failed'. */
+    state: text('state').notNull().default('sending'),
+    output: text('output'),
+    error: text('error'),
+    createdAt: created(),
+  },
+  (t) => [index('punishment_actions_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);

@@ -27,6 +27,7 @@ const EXAMPLES: { [T in ChangeType]: Extract<Change, { type: T }> } = {
   'docs.changed': { type: 'docs.changed' },
   'privacy.changed': { type: 'privacy.changed', player: A },
   'punishment.changed': { type: 'punishment.changed', player: A },
+  'appeal.changed': { type: 'appeal.changed', player: A },
 };
 
 /** The catalogue's entry a topic belongs to: its name, or its family's. */

@@ -7,7 +7,7 @@
 // reaches a topic and every topic is reached.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, LIVE_CHANNEL, notifyPayload, notifyTopics, type Tx } from '../db/client.ts';
-import { playerPageTopic, TOPICS, type Topic } from './topics.ts';
+import { ownPunishmentsTopic, playerPageTopic, TOPICS, type Topic } from './topics.ts';
 
 export type Change =
   /** A player came online or went offline. */
@@ -35,7 +35,9 @@ export type Change =
   /** A player hid or showed their statistics. */
   | { type: 'privacy.changed'; player: string }
   /** A punishment of a player was issued or lifted (a ban in force shows on their page). */
-  | { type: 'punishment.changed'; player: string };
+  | { type: 'punishment.changed'; player: string }
+  /** A player appealed a punishment, or staff decided an appeal. */
+  | { type: 'appeal.changed'; player: string };
 
 export type ChangeType = Change['type'];
 
@@ -88,8 +90,11 @@ export function topicsOf(change: Change): Topic[] {
     case 'docs.changed':
       return [TOPICS.docs, TOPICS.docsIndex];
     case 'privacy.changed':
-    case 'punishment.changed':
       return [playerPageTopic(change.player)];
+    case 'punishment.changed':
+      return [playerPageTopic(change.player), ownPunishmentsTopic(change.player)];
+    case 'appeal.changed':
+      return [ownPunishmentsTopic(change.player)];
   }
 }
 

@@ -29,6 +29,7 @@ import {
   socialMessageSchema,
   socialOverviewSchema,
 } from '@prison/shared/social';
+import { PUNISHMENT_EXAMPLE } from '@prison/shared/punishments';
 import { CLOSE_CODES, CREDENTIAL_REVOKED_REASON } from '@prison/shared/sockets';
 import { z } from 'zod';
 import { MAX_BUFFERED_BYTES as FEED_BUFFER_BYTES } from '../live/hub.ts';
@@ -231,7 +232,7 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
   {
     id: 'social',
     url: '/api/social/ws',
-    title: "The signed-in player's friends, overview and gang",
+    title: "The signed-in player's friends, overview, gang and punishments",
     security: 'playerTokenInQuery',
     bufferedBytesLimit: FEED_BUFFER_BYTES,
     messages: [
@@ -273,6 +274,37 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
         examples: [
           { name: 'gang', summary: 'In a gang', payload: { gang } },
           { name: 'none', summary: 'In no gang', payload: { gang: null } },
+        ],
+      }),
+      message({
+        name: 'SocialPunishmentsMessage',
+        title: 'Punishments',
+        summary:
+          "The player's own punishments, newest first (at most 50), each with its appeal and whether it may be appealed",
+        schema: socialMessageSchema.options[3],
+        examples: [
+          {
+            name: 'punishments',
+            summary: 'A ban in force, appealed and waiting',
+            payload: {
+              punishments: [
+                {
+                  ...PUNISHMENT_EXAMPLE,
+                  appeal: {
+                    id: 17,
+                    punishment_id: PUNISHMENT_EXAMPLE.id,
+                    state: 'open',
+                    text: 'I was not using X-ray: I found the diamonds with a branch mine.',
+                    reply: null,
+                    created_at: '2026-11-21T10:00:00.000Z',
+                    decided_at: null,
+                    decided_by: null,
+                  },
+                  appealable: false,
+                },
+              ],
+            },
+          },
         ],
       }),
     ],

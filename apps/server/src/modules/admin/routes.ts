@@ -26,6 +26,7 @@ import type { StaffPower } from '../auth/staff-roles.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { resetTwoFactor } from '../auth/two-factor.ts';
 import { bridgeCredentialRoutes } from './bridge-credential-routes.ts';
+import { punishmentAdminRoutes } from '../punishments/admin-routes.ts';
 import { bridgeInspectorRoutes } from './bridge-inspector-routes.ts';
 import {
   type CommandSender,
@@ -226,4 +227,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   await app.register(bridgeCredentialRoutes, { db, ownerOnly: () => staffOnly('owner') });
   await app.register(bridgeInspectorRoutes, { db, staffOnly: () => staffOnly() });
+  await app.register(punishmentAdminRoutes, {
+    db,
+    channel: { rcon, commands: config.punishmentCommands, allow: config.rcon.allow },
+    staffOnly: () => staffOnly(),
+  });
 };

@@ -319,7 +319,7 @@ export async function runCommand(
 }
 
 /** Which failure of RCON a command met: whether retrying can help, and whether it may have run. */
-function rconFailure(error: RconError): ErrorCode {
+export function rconFailure(error: RconError): ErrorCode {
   if (error instanceof RconNotConfiguredError) return 'rcon_not_configured';
   if (error instanceof RconAuthError) return 'rcon_password_refused';
   if (error instanceof RconTimeoutError) return 'game_server_timeout';

@@ -20,7 +20,12 @@ export type AuditAction =
   | 'account.roles'
   | 'account.password'
   | 'bridge.credential_create'
-  | 'bridge.credential_revoke';
+  | 'bridge.credential_revoke'
+  | 'punishment.issue'
+  | 'punishment.pardon'
+  | 'appeal.create'
+  | 'appeal.accept'
+  | 'appeal.deny';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 

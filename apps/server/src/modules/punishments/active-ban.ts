@@ -1,12 +1,16 @@
 // The ban a player's page says is in force: the newest public ban neither revoked nor ended.
 import type { ActiveBan } from '@prison/shared/punishments';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 
-/** Whether a punishment is in force now, as SQL over the punishments table's columns. */
-export const IN_FORCE = sql.raw(
-  `(type <> 'kick' and revoked_at is null and (until is null or until > now()))`,
-);
+/** Whether a punishment is in force now, as SQL over the punishments table's columns (of `alias`). */
+export function inForce(alias = ''): SQL {
+  const c = alias ? `${alias}.` : '';
+  return sql.raw(
+    `(${c}type <> 'kick' and ${c}revoked_at is null and (${c}until is null or ${c}until > now()))`,
+  );
+}
+export const IN_FORCE = inForce();
 
 /** The public ban in force on the player `uuid`, or null. */
 export async function activeBan(db: Db, uuid: string): Promise<ActiveBan | null> {

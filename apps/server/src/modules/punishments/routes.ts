@@ -1,5 +1,11 @@
 // The public record of punishments (service.ts): the list, one punishment, a player's history.
 import { errorSchema } from '@prison/shared/errors';
+import {
+  APPEALS_PER_HOUR,
+  appealRequestSchema,
+  appealSchema,
+  ownPunishmentsSchema,
+} from '@prison/shared/moderation';
 import { playerUuidParamsSchema } from '@prison/shared/players';
 import {
   playerPunishmentsQuerySchema,
@@ -12,8 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { readerOf } from '../../plugins/authenticate.ts';
+import { authenticate, readerOf } from '../../plugins/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
+import { createAppeal, ownPunishments } from './moderation.ts';
 import { listPunishments, playerPunishments, punishmentById } from './service.ts';
 
 export const punishmentsRoutes: FastifyPluginAsyncZod<{
@@ -81,5 +88,57 @@ export const punishmentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => playerPunishments(db, request.params.uuid, await reader(request), request.query),
+  );
+
+  app.get(
+    '/api/players/me/punishments',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        operationId: 'getOwnPunishments',
+        tags: ['punishments', 'players'],
+        summary: "The signed-in player's punishments with their appeals",
+        description:
+          'Newest first, at most 50, silent ones included (never an address or a staff note). The ' +
+          "same list comes on the player's social socket (/api/social/ws) whenever it changes.",
+        security: [{ playerToken: [] }],
+        response: { 200: ownPunishmentsSchema, 401: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => ({ punishments: await ownPunishments(db, request.auth!.uuid) }),
+  );
+
+  app.post(
+    '/api/punishments/:id/appeal',
+    {
+      onRequest: authenticate(tokens),
+      schema: {
+        operationId: 'appealPunishment',
+        tags: ['punishments'],
+        summary: 'Appeal a ban or mute of your own, once',
+        description:
+          `The text is ${appealRequestSchema.shape.text.minLength} to ${appealRequestSchema.shape.text.maxLength} ` +
+          `characters. 403 \`not_your_punishment\` for someone else's; 409 \`punishment_not_appealable\` ` +
+          'for a warning, a kick or a punishment no longer in force, `appeal_exists` for a second appeal. ' +
+          `At most ${APPEALS_PER_HOUR} appeals an hour per player, counted over the last hour (429 \`rate_limited\`). Audited; staff see it in the console.`,
+        security: [{ playerToken: [] }],
+        params: punishmentIdParamsSchema,
+        body: appealRequestSchema,
+        response: {
+          201: appealSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createAppeal(db, request.auth!.uuid, request.params.id, request.body.text);
+    },
   );
 };

@@ -17,13 +17,13 @@ import { players } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { NO_SUCH_PLAYER } from '../players/service.ts';
 import { prefixEnd } from '../search/service.ts';
-import { IN_FORCE } from './active-ban.ts';
+import { IN_FORCE, inForce } from './active-ban.ts';
 
 export const NO_SUCH_PUNISHMENT = 'No such punishment';
 export const BAD_CURSOR = 'This cursor is not one of ours: start again from the first page';
 export const HISTORY_PRIVATE = 'This player keeps their punishment history private';
 
-interface Row {
+export interface Row {
   id: string | number;
   type: PunishmentType;
   player_uuid: string;
@@ -41,15 +41,44 @@ interface Row {
   active: boolean;
 }
 
-// The public columns, and whether it is in force now. Never `address`, `note` or `silent`.
-const COLUMNS = sql.raw(`id, type, player_uuid::text, player_name, staff_uuid::text, staff_name, reason,
-  issued_at, until, revoked_at, revoked_by_uuid::text, revoked_by_name, revoke_reason, source`);
+const PUBLIC_COLUMNS = [
+  'id',
+  'type',
+  'player_uuid::text',
+  'player_name',
+  'staff_uuid::text',
+  'staff_name',
+  'reason',
+  'issued_at',
+  'until',
+  'revoked_at',
+  'revoked_by_uuid::text',
+  'revoked_by_name',
+  'revoke_reason',
+  'source',
+];
+
+/**
+ * The public columns of a punishment (of table alias `alias`), each named `prefix` + its name, and
+ * whether it is in force now (`active`). Never `address`, `note` or `silent`.
+ */
+export function punishmentRow(alias = '', prefix = ''): SQL {
+  const c = alias ? `${alias}.` : '';
+  const columns = PUBLIC_COLUMNS.map((column) => {
+    const name = column.replace('::text', '');
+    return `${c}${column} as ${prefix}${name}`;
+  });
+  return sql.join(
+    [sql.raw(columns.join(', ')), sql`${inForce(alias)} as ${sql.raw(`${prefix}active`)}`],
+    sql`, `,
+  );
+}
 
 const isoOf = (value: string | Date) => new Date(value).toISOString();
 const actor = (uuid: string | null, name: string | null) =>
   uuid === null && name === null ? null : { uuid, name: name ?? uuid! };
 
-function toPunishment(row: Row): Punishment {
+export function toPunishment(row: Row): Punishment {
   return {
     id: Number(row.id),
     type: row.type,
@@ -123,7 +152,7 @@ async function readPage(db: Db, where: SQL[], cursor: string | undefined, limit:
     ? [...where, sql`(issued_at, id) < (${after.issuedAt}::timestamptz, ${after.id}::bigint)`]
     : where;
   const rows = await db.execute(sql`
-    select ${COLUMNS}, ${IN_FORCE} as active from punishments
+    select ${punishmentRow()} from punishments
     where ${sql.join(all, sql` and `)}
     order by issued_at desc, id desc
     limit ${limit + 1}`);
@@ -168,7 +197,7 @@ export async function listPunishments(
 /** GET /api/punishments/{id}: a public punishment (a silent one is not found). */
 export async function punishmentById(db: Db, id: number): Promise<Punishment> {
   const rows = await db.execute(sql`
-    select ${COLUMNS}, ${IN_FORCE} as active from punishments where id = ${id} and not silent`);
+    select ${punishmentRow()} from punishments where id = ${id} and not silent`);
   const [row] = rowsOf<Row>(rows);
   if (!row) throw notFound('unknown_punishment', NO_SUCH_PUNISHMENT);
   return toPunishment(row);

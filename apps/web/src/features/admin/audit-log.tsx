@@ -28,6 +28,11 @@ const ACTION_LABELS: Record<AuditActionName, MessageDescriptor> = {
   'account.password': msg`Password set`,
   'bridge.credential_create': msg`Game server credential made`,
   'bridge.credential_revoke': msg`Game server credential revoked`,
+  'punishment.issue': msg`Punishment sent`,
+  'punishment.pardon': msg`Pardon sent`,
+  'appeal.create': msg`Appeal made`,
+  'appeal.accept': msg`Appeal accepted`,
+  'appeal.deny': msg`Appeal denied`,
 };
 
 const CARD_HEADING = 'h3';
