@@ -49,6 +49,7 @@ describe('public route set', () => {
     ['/profile', 'My profile'],
     ['/social', 'Social hub'],
     ['/privacy', 'What this site stores and loads'],
+    ['/punishments', 'Punishments'],
   ])('renders %s inside the layout', async (path, title) => {
     // The pages' data is not what this is about: answered at once with nothing, so no page waits.
     stubFetch(async () => json([]));
@@ -72,6 +73,34 @@ describe('public route set', () => {
     expect(screen.getByRole('article')).toHaveTextContent('Dig down, carefully.');
     expect(screen.getByText('down')).toHaveProperty('tagName', 'STRONG');
     expect(screen.queryByText('Loading docs…')).toBeNull();
+  });
+
+  it("renders a punishment's page, and says an unknown one was not found", async () => {
+    stubFetch(async (request) =>
+      new URL(request.url).pathname === '/api/punishments/12'
+        ? json({
+            id: 12,
+            type: 'mute',
+            player: { uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5', name: 'Notch' },
+            staff: null,
+            reason: 'Caps',
+            issued_at: '2026-11-20T18:02:11.000Z',
+            until: null,
+            active: true,
+            revoked: null,
+            source: 'game',
+          })
+        : json({ detail: 'No such punishment', code: 'unknown_punishment' }, 404),
+    );
+    renderRoutes(publicRoutes(), '/punishments/12');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mute #12' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    queryClient.clear();
+    renderRoutes(publicRoutes(), '/punishments/13');
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't find that punishment." }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it.each(['/nowhere', '/admin', '/auction/a/b'])('shows the not-found page at %s', async (path) => {

@@ -4,10 +4,11 @@ import { renderRoute } from '../../../test/render-route.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 describe('SiteFooter', () => {
-  it('shows the copyright for the current year and links to the server status, docs, privacy and the community', () => {
+  it('shows the copyright for the current year and links to the server status, punishments, docs, privacy and the community', () => {
     renderRoute(<SiteFooter />, { config: { communityInviteUrl: 'https://chat.example.com/invite/prison' } });
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Vaultbreak`);
     expect(screen.getByRole('link', { name: 'Server status' })).toHaveAttribute('href', '/status');
+    expect(screen.getByRole('link', { name: 'Punishments' })).toHaveAttribute('href', '/punishments');
     expect(screen.getByRole('link', { name: 'Docs' })).toHaveAttribute('href', '/docs');
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     const invite = screen.getByRole('link', { name: /Join the community/ });

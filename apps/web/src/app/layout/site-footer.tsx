@@ -51,6 +51,13 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/punishments" className={linkClass}>
+                <Trans comment="Footer link to the public list of bans, mutes, warnings and kicks">
+                  Punishments
+                </Trans>
+              </Link>
+            </li>
+            <li>
               <Link to="/docs" className={linkClass}>
                 <Trans comment="Footer link to the knowledge base">Docs</Trans>
               </Link>
