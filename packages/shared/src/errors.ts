@@ -81,7 +81,8 @@ export const ERROR_CODES = {
   appeal_exists: 'This punishment has been appealed already: one appeal per punishment.',
   unknown_appeal: 'No appeal has this id.',
   appeal_decided: 'The appeal has been decided already.',
-  punishment_not_in_force: 'The punishment is no longer in force (ended or lifted): there is nothing to lift.',
+  punishment_not_in_force:
+    'The punishment is no longer in force (ended or lifted): there is nothing to lift.',
   previews_busy: 'Too many preview images are being drawn right now: try again shortly.',
 
   // The game servers' credentials (the bridge).

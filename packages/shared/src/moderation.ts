@@ -2,7 +2,12 @@
 // punishing and pardoning through the game server), and appeals (a player's, once per ban or mute of
 // theirs; staff accept, which lifts the punishment through the game, or deny with a reply).
 import { z } from 'zod';
-import { PUNISHMENT_EXAMPLE, PUNISHMENT_TYPES, punishmentSchema, punishmentsQuerySchema } from './punishments.ts';
+import {
+  PUNISHMENT_EXAMPLE,
+  PUNISHMENT_TYPES,
+  punishmentSchema,
+  punishmentsQuerySchema,
+} from './punishments.ts';
 import { isStorableText } from './storable.ts';
 
 const storable = 'must not contain NUL characters or unpaired surrogates';
@@ -33,7 +38,9 @@ export const appealRequestSchema = z
   .meta({
     id: 'AppealRequest',
     description: `Why the punishment should be lifted: ${APPEAL_MIN_TEXT} to ${APPEAL_MAX_TEXT} characters.`,
-    examples: [{ text: 'I was not using X-ray: I found the diamonds with a branch mine. Happy to share a recording.' }],
+    examples: [
+      { text: 'I was not using X-ray: I found the diamonds with a branch mine. Happy to share a recording.' },
+    ],
   });
 
 const person = z.object({ uuid: z.guid().nullable(), name: z.string() });
@@ -151,7 +158,12 @@ export const punishRequestSchema = z
     id: 'PunishRequest',
     description: 'A punishment staff issue: sent to the game server, which executes and reports it.',
     examples: [
-      { type: 'ban', player: '069a79f4-44e9-4726-a5be-fca90e38aaf5', reason: 'X-ray', duration_seconds: 604800 },
+      {
+        type: 'ban',
+        player: '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+        reason: 'X-ray',
+        duration_seconds: 604800,
+      },
     ],
   });
 export type PunishRequest = z.infer<typeof punishRequestSchema>;
@@ -216,9 +228,14 @@ export const staffAppealSchema = appealSchema
   .meta({ id: 'StaffAppeal' });
 export type StaffAppeal = z.infer<typeof staffAppealSchema>;
 export const staffAppealsQuerySchema = z.object({
-  state: z.enum(APPEAL_STATES).default('open').describe('open (the queue, oldest first) or decided ones (newest first)'),
+  state: z
+    .enum(APPEAL_STATES)
+    .default('open')
+    .describe('open (the queue, oldest first) or decided ones (newest first)'),
 });
-export const staffAppealsSchema = z.object({ appeals: z.array(staffAppealSchema) }).meta({ id: 'StaffAppeals' });
+export const staffAppealsSchema = z
+  .object({ appeals: z.array(staffAppealSchema) })
+  .meta({ id: 'StaffAppeals' });
 
 export const appealDecisionSchema = z
   .object({
@@ -227,7 +244,8 @@ export const appealDecisionSchema = z
   })
   .meta({
     id: 'AppealDecision',
-    description: 'Accept (the punishment is lifted through the game server) or deny, with a reply the player reads.',
+    description:
+      'Accept (the punishment is lifted through the game server) or deny, with a reply the player reads.',
     examples: [{ decision: 'deny', reply: 'The recording shows the tunnels going straight to each vein.' }],
   });
 

@@ -1,7 +1,7 @@
 // The social hub (spec 2.8, 3 Social overview, Friend, Gang; 7 the social calls and sockets).
 import { z } from 'zod';
-import { ownPunishmentsSchema } from './moderation.ts';
 import { ALEX, EXAMPLE_TIME, NIGHT_SHIFT, STEVE } from './examples.ts';
+import { ownPunishmentsSchema } from './moderation.ts';
 import { describedMoney } from './money.ts';
 import { activityListSchema } from './players.ts';
 

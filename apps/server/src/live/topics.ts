@@ -58,7 +58,8 @@ export type TopicShape =
   | [`${typeof TOPICS.playerPage}${string}`, PlayerPageMessage];
 
 /** A player's own punishments and appeals, on their social socket (their profile follows it). */
-export const ownPunishmentsTopic = (uuid: string) => `${TOPICS.social}punishments:${uuid.toLowerCase()}` as const;
+export const ownPunishmentsTopic = (uuid: string) =>
+  `${TOPICS.social}punishments:${uuid.toLowerCase()}` as const;
 
 /** The page of one player. */
 export const playerPageTopic = (uuid: string) => `${TOPICS.playerPage}${uuid.toLowerCase()}` as const;

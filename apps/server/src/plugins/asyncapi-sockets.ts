@@ -18,6 +18,7 @@ import {
 } from '@prison/shared/leaderboard';
 import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
 import { type PlayerPageMessage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
+import { PUNISHMENT_EXAMPLE } from '@prison/shared/punishments';
 import {
   friendSchema,
   type Gang,
@@ -29,7 +30,6 @@ import {
   socialMessageSchema,
   socialOverviewSchema,
 } from '@prison/shared/social';
-import { PUNISHMENT_EXAMPLE } from '@prison/shared/punishments';
 import { CLOSE_CODES, CREDENTIAL_REVOKED_REASON } from '@prison/shared/sockets';
 import { z } from 'zod';
 import { MAX_BUFFERED_BYTES as FEED_BUFFER_BYTES } from '../live/hub.ts';

@@ -25,8 +25,8 @@ import { listStaffAccounts } from '../auth/accounts.ts';
 import type { StaffPower } from '../auth/staff-roles.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { resetTwoFactor } from '../auth/two-factor.ts';
-import { bridgeCredentialRoutes } from './bridge-credential-routes.ts';
 import { punishmentAdminRoutes } from '../punishments/admin-routes.ts';
+import { bridgeCredentialRoutes } from './bridge-credential-routes.ts';
 import { bridgeInspectorRoutes } from './bridge-inspector-routes.ts';
 import {
   type CommandSender,
