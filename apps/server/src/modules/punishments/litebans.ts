@@ -281,14 +281,11 @@ export class LitebansFollower {
         });
         if (mine.length === 0) continue;
         await this.#perTable(table, async () => {
-          const rows = new Map(
-            (
-              await this.#source.rowsById(
-                table,
-                mine.map((p) => p.rowId),
-              )
-            ).map((r) => [r.id, r]),
+          const found = await this.#source.rowsById(
+            table,
+            mine.map((p) => p.rowId),
           );
+          const rows = new Map(found.map((r) => [r.id, r]));
           const removers = [...rows.values()].filter((r) => !r.active).map((r) => r.removedByUuid);
           const names = await this.#namesOf(removers);
           for (const p of mine) {
