@@ -1,7 +1,8 @@
 // One second of the simulated server at a time: who joins and leaves, what they say, mine, earn,
 // spend and trade, and the occasional gang, friendship and auction change (or, while the seed is
 // still being delivered, only who joins and leaves). Every change is applied to the live state and
-// returned as bridge events with ids unique to this run.
+// returned as bridge events with ids unique to this run, and so are the punishments and pardons staff
+// issued from the console since the last tick.
 import type { BridgeEvent } from '@prison/shared/bridge';
 import { rankForLevel, xpForLevel } from '@prison/shared/experience';
 import { AUCTION_CATEGORIES, GKITS } from './catalogue.ts';
@@ -10,6 +11,7 @@ import { DEMO_ADMIN } from './demo-accounts.ts';
 import { listedItem } from './listed-items.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import { miningStats, moneyPerBlock, roundMoney, xpPerBlock } from './mining.ts';
+import type { Punishment } from './moderation.ts';
 import { centsOf, dollars } from './money.ts';
 import { iso, punishment, type Staff, staffOf } from './punishments.ts';
 import { createRng, type Rng } from './random.ts';
@@ -38,10 +40,6 @@ export class LiveEvents {
   private readonly moderation: Rng;
   private readonly staff: Staff[];
   private punishments = 0;
-  /** Players banned this run, by uuid: when their ban ends (null: never). They stay away until then. */
-  private readonly banned = new Map<string, number | null>();
-  /** This run's bans and mutes still in force, which staff may lift. */
-  private readonly liftable: { id: string; uuid: string; type: 'ban' | 'mute' }[] = [];
 
   constructor(
     private readonly state: LiveState,
@@ -71,7 +69,7 @@ export class LiveEvents {
     this.begin(now);
     const r = this.rng;
     const before = this.state.online.size;
-    this.kicks();
+    this.consoleModeration(true);
     this.movePopulation();
     if (r.chance(0.6)) this.chat();
     if (r.chance(0.15)) this.chat();
@@ -100,12 +98,14 @@ export class LiveEvents {
   /**
    * A tick of presence only, the same joins, quits (with their activity entries and statistics)
    * and online counts as a full tick: what may run while the seed is still being delivered, as it
-   * names nothing but players, who all exist once the seed's sessions are applied.
+   * names nothing but players, who all exist once the seed's sessions are applied. The console's
+   * punishments go out too (they name only their player); its pardons wait for a full tick, as
+   * they may name a punishment of the seed's history the site has yet to hear of.
    */
   presence(now: number): BridgeEvent[] {
     this.begin(now);
     const before = this.state.online.size;
-    this.kicks();
+    this.consoleModeration(false);
     this.movePopulation();
     this.status(before);
     return this.end();
@@ -194,7 +194,7 @@ export class LiveEvents {
 
   private join() {
     const offline = this.state.players.filter(
-      (p) => !this.state.online.has(p.uuid) && !this.isBanned(p.uuid),
+      (p) => !this.state.online.has(p.uuid) && !this.state.moderation.isBanned(p.uuid, this.now),
     );
     if (offline.length === 0) return;
     const p = this.rng.weighted(offline.map((x) => [x, x.activity] as const));
@@ -222,12 +222,8 @@ export class LiveEvents {
     });
   }
 
-  private isBanned(uuid: string): boolean {
-    if (!this.banned.has(uuid)) return false;
-    const until = this.banned.get(uuid)!;
-    if (until === null || until > this.now) return true;
-    this.banned.delete(uuid);
-    return false;
+  private nextPunishmentId(): string {
+    return `run:${this.runId}:pun:${++this.punishments}`;
   }
 
   /** Staff punish an online player (never a demo account or one of the staff). */
@@ -238,31 +234,56 @@ export class LiveEvents {
     if (candidates.length === 0) return;
     const player = this.moderation.pick(candidates);
     const { event, length } = punishment(this.moderation, player, this.staff);
-    const id = `run:${this.runId}:pun:${++this.punishments}`;
+    const id = this.nextPunishmentId();
     const type = event.punishment_type;
     const until = length === null || type === 'kick' ? null : this.now + length;
     this.emit({ ...event, punishment_id: id, until: until === null ? null : iso(until) });
+    this.state.moderation.record({
+      id,
+      type,
+      uuid: player.uuid,
+      username: player.username,
+      reason: event.reason ?? null,
+      silent: event.silent ?? false,
+      length: until === null ? null : length,
+      issuedAt: this.now,
+      origin: 'run',
+    });
     if (type === 'ban' || type === 'kick') this.quit(player);
-    if (type === 'ban') this.banned.set(player.uuid, until);
-    if (type === 'ban' || type === 'mute') this.liftable.push({ id, uuid: player.uuid, type });
   }
 
-  /** Staff lift one of this run's bans or mutes early. */
+  /** Staff lift one of their own bans or mutes of this run early. */
   private pardon() {
-    if (this.liftable.length === 0) return;
-    const [lifted] = this.liftable.splice(this.moderation.int(0, this.liftable.length - 1), 1);
+    const liftable = this.state.moderation.liftable(this.now);
+    if (liftable.length === 0) return;
+    const lifted = liftable[this.moderation.int(0, liftable.length - 1)]!;
+    this.state.moderation.lift(lifted);
     this.emit({
       type: 'punishment.revoked',
-      punishment_id: lifted!.id,
+      punishment_id: lifted.id!,
       staff: this.moderation.pick(this.staff),
       reason: this.moderation.pick(['Appeal accepted', 'Served enough', null]),
     });
-    if (lifted!.type === 'ban') this.banned.delete(lifted!.uuid);
   }
 
-  private kicks() {
-    for (const { uuid } of this.state.kicks.splice(0)) {
-      if (this.state.online.has(uuid)) this.quit(this.state.player(uuid));
+  /**
+   * What staff did from the console since the last tick (LiteBans' commands over RCON, run as the
+   * console: no staff member is named). A kick or a ban sends the player off at once.
+   */
+  private consoleModeration(revocations: boolean) {
+    const changes = this.state.moderation.takeChanges(this.now, () => this.nextPunishmentId(), {
+      revocations,
+    });
+    for (const change of changes) {
+      const p = change.punishment;
+      if (change.kind === 'revoked') {
+        this.emit({ type: 'punishment.revoked', punishment_id: p.id!, staff: null, reason: change.reason });
+        continue;
+      }
+      this.emit(issuedEvent(p));
+      if ((p.type === 'ban' || p.type === 'kick') && this.state.online.has(p.uuid)) {
+        this.quit(this.state.player(p.uuid));
+      }
     }
   }
 
@@ -271,12 +292,12 @@ export class LiveEvents {
   }
 
   private chat() {
-    const p = this.pickOnline();
+    const p = this.pickOnline((x) => !this.state.moderation.isMuted(x.uuid, this.now));
     if (p) this.activity(p, 'CHAT_MESSAGE', chatLine(this.rng, this.context(p)));
   }
 
   private privateMessage() {
-    const from = this.pickOnline();
+    const from = this.pickOnline((x) => !this.state.moderation.isMuted(x.uuid, this.now));
     if (!from) return;
     const mates = (x: LivePlayer) =>
       x.uuid !== from.uuid &&
@@ -492,4 +513,19 @@ export class LiveEvents {
     this.state.listings.delete(id);
     this.emit({ type: 'auction.cancelled', listing_id: id });
   }
+}
+
+/** A console punishment as the bridge reports it, once the live loop has given it its id and time. */
+function issuedEvent(p: Punishment): NewEvent {
+  return {
+    type: 'punishment.issued',
+    punishment_id: p.id!,
+    punishment_type: p.type,
+    uuid: p.uuid,
+    username: p.username,
+    staff: null,
+    reason: p.reason,
+    until: p.length === null || p.type === 'kick' ? null : iso(p.issuedAt! + p.length),
+    silent: p.silent,
+  };
 }

@@ -1,11 +1,14 @@
 // What the simulated server knows while it runs: who is online, everyone's progress and money,
-// gangs, friendships and the listings it put up. The live loop changes it and reports each change
-// as a bridge event; the RCON endpoint reads it.
+// gangs, friendships, the listings it put up and the punishments in force. The live loop changes it
+// and reports each change as a bridge event; the RCON endpoint reads it, and queues the console's
+// punishments and pardons for the live loop to report.
 
 import type { Delivery } from '@prison/shared/bridge';
 import type { GangRole } from './catalogue.ts';
 import { type Gang, type GKitState, MAX_PLAYERS, type Player, type World } from './model.ts';
+import { Moderation } from './moderation.ts';
 import { centsOf } from './money.ts';
+import { seedPunishments } from './punishments.ts';
 
 /** A movement of money a site purchase made, as its delivery carries it. */
 export type SiteMoney = Delivery['money'][number];
@@ -49,8 +52,8 @@ export class LiveState {
   readonly friends = new Map<string, Set<string>>();
   /** Listings this run put up, which it may withdraw again. */
   readonly listings = new Map<string, LiveListing>();
-  /** Players staff kicked over RCON; the live loop turns them into quits. */
-  readonly kicks: { uuid: string; reason: string }[] = [];
+  /** The punishments in force, and the console's changes the live loop has yet to report. */
+  readonly moderation: Moderation;
   /** Auction purchases handed over in game this run (the simulator keeps no inventories). */
   deliveriesHandedOver = 0;
   /** The site's ledger ids whose movements this run applied, oldest first (at most ledgerMemory). */
@@ -93,6 +96,12 @@ export class LiveState {
       this.friends.set(p.uuid, new Set());
     }
     for (const f of world.friendships) this.link(f.a, f.b);
+    // The seed's history, with the ids seed.ts gives it (seed:<tag>:<key>), so that the console
+    // can lift a ban or mute of the past month and the live loop keeps a banned player away.
+    this.moderation = new Moderation(
+      seedPunishments(world, (key) => `seed:${world.tag}:${key}`),
+      world.now,
+    );
   }
 
   /**
@@ -126,6 +135,11 @@ export class LiveState {
     const player = this.byUuid.get(uuid);
     if (!player) throw new Error(`unknown player ${uuid}`);
     return player;
+  }
+
+  /** Any of the world's players, online or not, by name in any case. */
+  find(name: string): LivePlayer | undefined {
+    return this.byName.get(name.toLowerCase());
   }
 
   findOnline(name: string): LivePlayer | undefined {

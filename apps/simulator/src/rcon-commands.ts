@@ -1,6 +1,8 @@
 // The console commands the simulated Paper server answers over RCON, worded as the real server
-// words them, reading the live loop's state (who is online, server load).
+// words them, reading the live loop's state (who is online, server load). LiteBans' punishments
+// (ban, mute, warn, kick and their pardons) are in litebans-commands.ts.
 import { AUCTION_CATEGORIES } from './catalogue.ts';
+import { isLiteBansCommand, runLiteBansCommand } from './litebans-commands.ts';
 import type { LiveState } from './live-state.ts';
 import { HELP_LINES } from './rcon-help.ts';
 
@@ -60,7 +62,9 @@ export function createCommandHandler(state: LiveState): (input: string) => strin
   return (raw) => {
     const input = raw.trim().replace(/^\//, '');
     const [label = '', ...args] = input.split(/\s+/);
-    switch (label.toLowerCase()) {
+    const command = label.toLowerCase();
+    if (isLiteBansCommand(command)) return runLiteBansCommand(state, command, args);
+    switch (command) {
       case '':
         return incomplete(input);
       case 'list': {
@@ -79,15 +83,6 @@ export function createCommandHandler(state: LiveState): (input: string) => strin
       }
       case 'give':
         return give(state, input, args);
-      case 'kick': {
-        const [name, ...reason] = args;
-        if (!name) return incomplete(input);
-        const player = state.findOnline(name);
-        if (!player) return 'No player was found';
-        const why = reason.join(' ') || 'Kicked by an operator';
-        state.kicks.push({ uuid: player.uuid, reason: why });
-        return `Kicked ${player.username}: ${why}`;
-      }
       case 'help':
       case '?':
         return help(args[0]);
@@ -96,7 +91,7 @@ export function createCommandHandler(state: LiveState): (input: string) => strin
         return SERVER_VERSION;
       case 'plugins':
       case 'pl':
-        return 'Server Plugins (6):\nPaper Plugins:\n - PrisonBridge\nBukkit Plugins:\n - LuckPerms, PrisonCore, Vault, WorldEdit, WorldGuard';
+        return 'Server Plugins (7):\nPaper Plugins:\n - PrisonBridge\nBukkit Plugins:\n - LiteBans, LuckPerms, PrisonCore, Vault, WorldEdit, WorldGuard';
       default:
         return `${UNKNOWN}\n${here(input, label.length)}`;
     }

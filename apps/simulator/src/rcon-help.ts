@@ -1,10 +1,11 @@
 // What `help` prints over RCON: every command's usage, one per line, as the server lists them. It is
-// well over 4096 bytes, so it always travels in several RCON packets.
+// well over 4096 bytes, so it always travels in several RCON packets. LiteBans' ban and kick take
+// the place of vanilla's.
+import { LITEBANS_USAGE } from './litebans-commands.ts';
 
 const VANILLA = [
   '/advancement (grant|revoke)',
   '/attribute <target> <attribute> (base|get|modifier)',
-  '/ban <targets> [<reason>]',
   '/ban-ip <target> [<reason>]',
   '/banlist [ips|players]',
   '/bossbar (add|get|list|remove|set)',
@@ -31,7 +32,6 @@ const VANILLA = [
   '/help [<command>]',
   '/item (modify|replace)',
   '/jfr (start|stop)',
-  '/kick <targets> [<reason>]',
   '/kill [<targets>]',
   '/list [uuids]',
   '/locate (biome|poi|structure)',
@@ -147,6 +147,22 @@ const PRISON = [
   '//wand',
 ];
 
-export const HELP_LINES: readonly string[] = [...VANILLA, ...PAPER, ...PRISON].sort((a, b) =>
+const LITEBANS_DOES: Record<keyof typeof LITEBANS_USAGE, string> = {
+  ban: 'ban a player for good',
+  tempban: 'ban a player for a while (30m, 12h, 7d, 2w, 1mo...)',
+  mute: 'mute a player for good',
+  tempmute: 'mute a player for a while',
+  warn: 'warn a player',
+  kick: 'kick a player off the server',
+  unban: "lift a player's ban",
+  unmute: "lift a player's mute",
+  unwarn: "remove a player's latest warning",
+};
+
+const LITEBANS = Object.entries(LITEBANS_DOES).map(
+  ([command, does]) => `${LITEBANS_USAGE[command as keyof typeof LITEBANS_USAGE]} - LiteBans: ${does}`,
+);
+
+export const HELP_LINES: readonly string[] = [...VANILLA, ...PAPER, ...PRISON, ...LITEBANS].sort((a, b) =>
   a.localeCompare(b),
 );
