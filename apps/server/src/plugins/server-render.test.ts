@@ -95,6 +95,16 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
       progress(runnerUp.uuid, 12),
       { id: eventId(), type: 'gang.upsert', gang_id: 'night-shift', name: 'Night Shift', status: 'Open' },
       { id: eventId(), type: 'gang.member', gang_id: 'night-shift', uuid: leader.uuid, role: 'Leader' },
+      {
+        id: eventId(),
+        type: 'punishment.issued',
+        punishment_id: 'render-ban-1',
+        punishment_type: 'ban',
+        uuid: runnerUp.uuid,
+        username: runnerUp.username,
+        staff: { uuid: leader.uuid, username: leader.username },
+        reason: 'Duping gold',
+      },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     await seedDemoGuides(t.db);
@@ -197,6 +207,60 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
       'gang-page',
       'night-shift',
     ]);
+  });
+
+  /** The site's id of the ban issued above. */
+  const banId = async () =>
+    ((await t.app.inject({ url: '/api/punishments' })).json() as { punishments: { id: number }[] })
+      .punishments[0]!.id;
+
+  it('sends the punishments with their rows and counts, and hands the page over', async () => {
+    const { res, root, state } = await page('/punishments');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Punishments · ');
+    expect(root).toContain('Punishments</h1>');
+    expect(root).toContain('Duping gold');
+    expect(root).toContain('SecondShift');
+    expect(root).not.toContain('Loading punishments');
+    const list = state?.queries.queries.find(
+      (q) => q.queryKey[0] === 'punishments' && q.queryKey[1] === 'list',
+    );
+    expect(list?.queryKey).toEqual(['punishments', 'list', 'all', 'all', '', null]);
+    expect(list?.state.data).toMatchObject({ counts: { ban: 1, mute: 0, warning: 0, kick: 0 } });
+    // Filtered as its address says.
+    const mutes = await page('/punishments?type=mute');
+    expect(mutes.root).toContain('No punishments here yet.');
+  });
+
+  it("sends a punishment's page, and the ban and the history on the player's", async () => {
+    const id = await banId();
+    const { res, root } = await page(`/punishments/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>Ban #${id} · SecondShift · `);
+    expect(root).toContain(`Ban #${id}</h1>`);
+    expect(root).toContain('Duping gold');
+
+    await vi.waitFor(async () => {
+      expect((await page('/players/SecondShift')).root).toContain('SecondShift is banned permanently');
+    }, SNAPSHOT_WAIT);
+    const player = await page('/players/SecondShift');
+    expect(player.root).toContain('Punishment history');
+    expect(player.root).toContain(`href="/punishments/${id}"`);
+    const history = player.state?.queries.queries.find((q) => q.queryKey[0] === 'player-punishments');
+    expect(history?.queryKey).toEqual(['player-punishments', runnerUp.uuid]);
+  });
+
+  it('sends a punishment that does not exist, or cannot, as its not-found page with a 404', async () => {
+    for (const url of ['/punishments/999999', '/punishments/not-a-number']) {
+      const { res, root, state } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(root, url).toContain('We couldn&#x27;t find that punishment.');
+      expect(res.body, url).toContain('<title>Punishment not found · ');
+      const failed = state?.queries.queries.find((q) => q.queryKey[0] === 'punishment') as
+        | { state: { status: string; error: unknown } }
+        | undefined;
+      expect(failed?.state, url).toMatchObject({ status: 'error', error: { status: 404 } });
+    }
   });
 
   it('sends a player or gang that does not exist as a 404, with the failed answer handed over', async () => {
@@ -310,6 +374,10 @@ describe.each(databaseKinds())('server-rendered public pages on %s', (kind) => {
       '/gangs/no-such-gang',
       `/gangs/${'g'.repeat(65)}`,
       '/status',
+      '/punishments',
+      '/punishments?type=ban&q=Second',
+      `/punishments/${await banId()}`,
+      '/punishments/999999',
       '/no/such/page',
     ];
     const count = (html: string) => html.match(/<title[\s>]/g)?.length ?? 0;
