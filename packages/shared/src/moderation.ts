@@ -45,6 +45,18 @@ export const appealRequestSchema = z
 
 const person = z.object({ uuid: z.guid().nullable(), name: z.string() });
 
+/** A worked example, for the documents. */
+export const APPEAL_EXAMPLE = {
+  id: 17,
+  punishment_id: PUNISHMENT_EXAMPLE.id,
+  state: 'denied',
+  text: 'I was not using X-ray: I found the diamonds with a branch mine.',
+  reply: 'The recording shows the tunnels going straight to each vein. The ban stands.',
+  created_at: '2026-11-21T10:00:00.000Z',
+  decided_at: '2026-11-21T18:30:00.000Z',
+  decided_by: { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', name: 'Steve' },
+} as const;
+
 export const appealSchema = z
   .object({
     id: z.int().min(1),
@@ -59,18 +71,7 @@ export const appealSchema = z
   .meta({
     id: 'Appeal',
     description: "A player's appeal of one of their bans or mutes.",
-    examples: [
-      {
-        id: 17,
-        punishment_id: PUNISHMENT_EXAMPLE.id,
-        state: 'denied',
-        text: 'I was not using X-ray: I found the diamonds with a branch mine.',
-        reply: 'The recording shows the tunnels going straight to each vein. The ban stands.',
-        created_at: '2026-11-21T10:00:00.000Z',
-        decided_at: '2026-11-21T18:30:00.000Z',
-        decided_by: { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', name: 'Steve' },
-      },
-    ],
+    examples: [APPEAL_EXAMPLE],
   });
 export type Appeal = z.infer<typeof appealSchema>;
 
@@ -108,6 +109,16 @@ export const staffPunishmentSchema = punishmentSchema
   .meta({ id: 'StaffPunishment', description: 'A punishment as the admin console shows it.' });
 export type StaffPunishment = z.infer<typeof staffPunishmentSchema>;
 
+const STAFF_PUNISHMENT_EXAMPLE = {
+  ...PUNISHMENT_EXAMPLE,
+  silent: false,
+  by_address: false,
+  address: null,
+  note: null,
+  server: 'lobby',
+  appeal: { id: APPEAL_EXAMPLE.id, state: APPEAL_EXAMPLE.state },
+} as const;
+
 export const staffPunishmentsQuerySchema = punishmentsQuerySchema.extend({
   player: z.guid({ error: 'player must be a uuid' }).optional().describe("Only this player's punishments"),
 });
@@ -120,17 +131,7 @@ export const staffPunishmentsPageSchema = z
     id: 'StaffPunishmentsPage',
     examples: [
       {
-        punishments: [
-          {
-            ...PUNISHMENT_EXAMPLE,
-            silent: false,
-            by_address: false,
-            address: null,
-            note: null,
-            server: 'lobby',
-            appeal: null,
-          },
-        ],
+        punishments: [STAFF_PUNISHMENT_EXAMPLE],
         next_cursor: null,
       },
     ],
@@ -175,6 +176,21 @@ export const pardonRequestSchema = z
 export const ACTION_KINDS = [...PUNISHMENT_TYPES, 'pardon'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
+const STAFF_ACTION_EXAMPLE = {
+  id: 88,
+  kind: 'ban',
+  player: { uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5', name: 'Notch' },
+  staff: { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', name: 'Steve' },
+  reason: 'X-ray',
+  duration_seconds: 604800,
+  punishment_id: null,
+  command: 'tempban Notch 7d X-ray',
+  state: 'sent',
+  output: 'Notch was banned for 7 days.',
+  error: null,
+  created_at: '2026-11-20T18:02:10.000Z',
+} as const;
+
 /** What staff asked of the game server, and how it went. */
 export const staffActionSchema = z
   .object({
@@ -200,27 +216,12 @@ export const staffActionSchema = z
     id: 'StaffAction',
     description:
       'A punishment or pardon staff sent to the game server. The punishment itself is recorded when the game reports it.',
-    examples: [
-      {
-        id: 88,
-        kind: 'ban',
-        player: { uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5', name: 'Notch' },
-        staff: { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', name: 'Steve' },
-        reason: 'X-ray',
-        duration_seconds: 604800,
-        punishment_id: null,
-        command: 'tempban Notch 7d X-ray',
-        state: 'sent',
-        output: 'Notch was banned for 7 days.',
-        error: null,
-        created_at: '2026-11-20T18:02:10.000Z',
-      },
-    ],
+    examples: [STAFF_ACTION_EXAMPLE],
   });
 export type StaffAction = z.infer<typeof staffActionSchema>;
 export const staffActionsSchema = z
   .object({ actions: z.array(staffActionSchema).describe('Newest first') })
-  .meta({ id: 'StaffActions' });
+  .meta({ id: 'StaffActions', examples: [{ actions: [STAFF_ACTION_EXAMPLE] }] });
 
 /** The appeals queue: each appeal with its punishment as staff see it. */
 export const staffAppealSchema = appealSchema
@@ -233,9 +234,10 @@ export const staffAppealsQuerySchema = z.object({
     .default('open')
     .describe('open (the queue, oldest first) or decided ones (newest first)'),
 });
-export const staffAppealsSchema = z
-  .object({ appeals: z.array(staffAppealSchema) })
-  .meta({ id: 'StaffAppeals' });
+export const staffAppealsSchema = z.object({ appeals: z.array(staffAppealSchema) }).meta({
+  id: 'StaffAppeals',
+  examples: [{ appeals: [{ ...APPEAL_EXAMPLE, punishment: STAFF_PUNISHMENT_EXAMPLE }] }],
+});
 
 export const appealDecisionSchema = z
   .object({

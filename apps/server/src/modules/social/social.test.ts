@@ -251,8 +251,13 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
       const helenToken = await signIn(t.db, helen.uuid);
 
       const feed = connect(`${base}/api/social/ws?token=${helenToken}`);
-      await feed.next((m) => 'gang' in m);
-      expect(feed.messages.map((m) => Object.keys(m)[0])).toEqual(['friends', 'overview', 'gang']);
+      await feed.next((m) => 'punishments' in m);
+      expect(feed.messages.map((m) => Object.keys(m)[0])).toEqual([
+        'friends',
+        'overview',
+        'gang',
+        'punishments',
+      ]);
       expect(friendsOf(feed.messages[0]!)).toEqual([
         {
           uuid: ivan.uuid,
@@ -289,7 +294,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
       // The player's topics go with their last socket.
       await expect
         .poll(() => socialTopicsOf(helen.uuid).map((topic) => t.hub.socketCount(topic)))
-        .toEqual([0, 0, 0]);
+        .toEqual([0, 0, 0, 0]);
     });
 
     it('pushes null for a player in no gang, and their gang once they join one', async () => {
