@@ -323,6 +323,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it("reads the punishment commands, LiteBans' by default, and refuses one it cannot fill", () => {
+    expect(loadConfig({}).punishmentCommands).toMatchObject({
+      tempban: 'tempban {player} {duration} {reason}',
+      unwarn: 'unwarn {player}',
+    });
+    const custom = loadConfig({
+      PUNISH_COMMAND_TEMPBAN: ' /tempban {player} {duration} {reason} -s ',
+      PUNISH_COMMAND_KICK: 'kick {uuid}',
+    }).punishmentCommands;
+    expect(custom).toMatchObject({ tempban: 'tempban {player} {duration} {reason} -s', kick: 'kick {uuid}' });
+    for (const [setting, value, problem] of [
+      ['PUNISH_COMMAND_BAN', 'ban {name}', /PUNISH_COMMAND_BAN has an unknown placeholder \{name\}/],
+      ['PUNISH_COMMAND_BAN', 'ban {player} {duration}', /PUNISH_COMMAND_BAN cannot use \{duration\}/],
+      ['PUNISH_COMMAND_TEMPMUTE', 'mute {player}', /PUNISH_COMMAND_TEMPMUTE must say \{duration\}/],
+    ] as const) {
+      expect(() => loadConfig({ [setting]: value })).toThrow(problem);
+    }
+    // Set and blank is unset, as for every setting: the default.
+    expect(loadConfig({ PUNISH_COMMAND_WARN: '  ' }).punishmentCommands.warning).toBe(
+      'warn {player} {reason}',
+    );
+  });
+
   it('reads the open-file limit this process runs with', () => {
     const dir = mkdtempSync(join(tmpdir(), 'limits-'));
     const file = join(dir, 'limits');
