@@ -86,11 +86,11 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
         <BackLink />
         <LivePill status={status} />
       </div>
+      <BanNotice player={player} className="mt-6" />
       <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">
         <Trans>Player profile</Trans>
       </p>
       <div className="mt-3 space-y-6">
-        <BanNotice player={player} />
         <PlayerHero
           player={player}
           level={player.level}

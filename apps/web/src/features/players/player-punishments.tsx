@@ -7,7 +7,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PlayerPage } from '@prison/shared/players';
 import type { Punishment, PunishmentType } from '@prison/shared/punishments';
 import { clsx } from 'clsx';
-import { ArrowRight, EyeOff, Gavel, Lock, ScrollText } from 'lucide-react';
+import {
+  ArrowRight,
+  DoorOpen,
+  EyeOff,
+  Gavel,
+  Lock,
+  type LucideIcon,
+  MicOff,
+  ScrollText,
+  TriangleAlert,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
@@ -29,7 +39,7 @@ const searchPath = (username: string) => `/punishments?${new URLSearchParams({ q
  * "X is banned", with when it ends, why, and a link to the ban: while it is in force by the page's
  * clock (the page's `ban` may have ended since it was sent), nothing after.
  */
-export function BanNotice({ player }: { player: PlayerPage }) {
+export function BanNotice({ player, className }: { player: PlayerPage; className?: string }) {
   const now = useNow();
   const { ban } = player;
   if (!ban || (ban.until !== null && Date.parse(ban.until) <= now)) return null;
@@ -40,12 +50,15 @@ export function BanNotice({ player }: { player: PlayerPage }) {
     <section
       aria-labelledby="ban-title"
       data-testid="ban-notice"
-      className="flex flex-col gap-4 rounded-2xl border border-rose-500/35 bg-rose-500/[0.08] p-5 sm:flex-row sm:items-center"
+      className={clsx(
+        'grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-2xl border border-rose-500/35 bg-rose-500/[0.08] p-4 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:p-5',
+        className,
+      )}
     >
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-rose-500/15 text-rose-700 ring-1 ring-rose-500/30 dark:text-rose-300">
+      <span className="flex size-10 shrink-0 items-center justify-center self-start rounded-xl bg-rose-500/15 text-rose-700 ring-1 ring-rose-500/30 sm:size-11 sm:self-center dark:text-rose-300">
         <Gavel aria-hidden className="size-5" />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <h2 id="ban-title" className="font-display text-lg font-bold text-rose-900 dark:text-rose-100">
           {until === null ? (
             <Trans>{username} is banned permanently</Trans>
@@ -63,7 +76,7 @@ export function BanNotice({ player }: { player: PlayerPage }) {
       </div>
       <Link
         to={punishmentPath(ban.id)}
-        className="inline-flex shrink-0 items-center gap-1.5 self-start text-sm font-semibold text-rose-800 hover:underline sm:self-center dark:text-rose-200"
+        className="col-start-2 inline-flex shrink-0 items-center gap-1.5 justify-self-start text-sm font-semibold text-rose-800 hover:underline sm:col-start-3 dark:text-rose-200"
       >
         <Trans>See the ban</Trans>
         <ArrowRight aria-hidden className="size-4" />
@@ -177,23 +190,28 @@ function PrivateHistory({ username }: { username: string }) {
 
 interface TypeLook {
   label: MessageDescriptor;
+  icon: LucideIcon;
   tone: string;
 }
 
 const TYPES: Record<PunishmentType, TypeLook> = {
   ban: {
+    icon: Gavel,
     label: msg({ message: 'Ban', comment: 'A punishment type: the player may not join the server' }),
     tone: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
   },
   mute: {
+    icon: MicOff,
     label: msg({ message: 'Mute', comment: 'A punishment type: the player may not chat' }),
     tone: 'bg-violet-500/12 text-violet-800 ring-violet-600/25 dark:text-violet-300',
   },
   warning: {
+    icon: TriangleAlert,
     label: msg({ message: 'Warning', comment: 'A punishment type: a recorded warning' }),
     tone: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
   },
   kick: {
+    icon: DoorOpen,
     label: msg({ message: 'Kick', comment: 'A punishment type: the player was removed from the server' }),
     tone: 'bg-sky-500/12 text-sky-800 ring-sky-600/25 dark:text-sky-300',
   },
@@ -219,26 +237,28 @@ function HistoryList({ punishments, more }: { punishments: Punishment[]; more: b
   );
 }
 
+// A phone's card: the type and where it stands, then the reason and who gave it; from sm on, one line.
+const ENTRY_LAYOUT =
+  "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 [grid-template-areas:'type_standing'_'body_body'] " +
+  "sm:grid-cols-[6.5rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:[grid-template-areas:'type_body_standing']";
+
 function HistoryEntry({ punishment, now }: { punishment: Punishment; now: number }) {
   const { t } = useLingui();
-  const { label, tone } = TYPES[punishment.type];
+  const { label, icon: Icon, tone } = TYPES[punishment.type];
   const staffName = punishment.staff?.name;
   const issued = socialRelativeTime(punishment.issued_at, now);
   return (
-    <li
-      className={cardClass(
-        'relative flex flex-col gap-2 p-4 hover:border-line-strong sm:flex-row sm:items-center sm:gap-4',
-      )}
-    >
+    <li className={cardClass(clsx(ENTRY_LAYOUT, 'relative p-4 hover:border-line-strong'))}>
       <span
         className={clsx(
-          'inline-flex w-fit shrink-0 items-center rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset sm:w-20 sm:justify-center',
+          'inline-flex w-fit shrink-0 items-center gap-1.5 rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset [grid-area:type]',
           tone,
         )}
       >
+        <Icon aria-hidden className="size-3.5" />
         {t(label)}
       </span>
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 [grid-area:body]">
         <Link
           to={punishmentPath(punishment.id)}
           className={clsx(
@@ -274,7 +294,9 @@ function HistoryEntry({ punishment, now }: { punishment: Punishment; now: number
           )}
         </span>
       </span>
-      <Standing punishment={punishment} now={now} />
+      <span className="justify-self-end [grid-area:standing]">
+        <Standing punishment={punishment} now={now} />
+      </span>
     </li>
   );
 }
