@@ -27,6 +27,8 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
     { to: basePath || '/', label: t`Overview`, end: true },
     { to: `${basePath}/activity`, label: t`Activity`, end: false },
     { to: `${basePath}/console`, label: t`Console`, end: false },
+    { to: `${basePath}/moderation`, label: t`Moderation`, end: false },
+    { to: `${basePath}/appeals`, label: t`Appeals`, end: false },
     { to: `${basePath}/servers`, label: t`Servers`, end: false },
   ];
   return (

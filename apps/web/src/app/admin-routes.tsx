@@ -18,6 +18,24 @@ const gameServers: Pick<RouteObject, 'lazy'> = {
   }),
 };
 
+// The moderation page gets the punish dialog from here: the player page shows the same dialog to
+// staff, and features do not import each other.
+const moderation: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => {
+    const [{ ModerationPage }, { PunishDialog }] = await Promise.all([
+      import('../features/admin/moderation-page.tsx'),
+      import('../features/moderation/punish-dialog.tsx'),
+    ]);
+    return { element: <ModerationPage PunishDialog={PunishDialog} /> };
+  },
+};
+
+const appeals: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({
+    Component: (await import('../features/admin/appeals-page.tsx')).AppealsPage,
+  }),
+};
+
 /**
  * Spec 2.1 route sets 1 and 2. On an admin host the console sits at the root; otherwise under /admin.
  * Any other path goes back to the overview.
@@ -59,6 +77,8 @@ export function adminRoutes(set: Exclude<RouteSetName, 'public'>): RouteObject[]
                 { index: true, ...dashboard },
                 { path: 'activity', ...dashboard },
                 { path: 'console', ...dashboard },
+                { path: 'moderation', ...moderation },
+                { path: 'appeals', ...appeals },
                 { path: 'servers', ...gameServers },
               ],
             },

@@ -1,6 +1,7 @@
 // The admin console's server state (spec 2.12, 4 Admin dashboard, 7, 8): the dashboard, polled every
 // 30 seconds; commands to the game server; the audit log of every staff action; the staff accounts
-// and an owner's clearing of a member's two-factor sign-in; the game servers' bridge and credentials.
+// and an owner's clearing of a member's two-factor sign-in; the game servers' bridge and credentials;
+// moderation (punishments as staff see them, pardons, what was sent to the game server, appeals).
 import { msg } from '@lingui/core/macro';
 import {
   type AuditActionName,
@@ -12,12 +13,17 @@ import {
 } from '@prison/shared/admin';
 import type { CreatedBridgeCredential } from '@prison/shared/bridge-credentials';
 import type { BridgeInspector } from '@prison/shared/bridge-inspector';
+import type { Appeal, AppealState, StaffAction, StaffAppeal } from '@prison/shared/moderation';
+import type { PunishmentType } from '@prison/shared/punishments';
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
+  useIsFetching,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -244,5 +250,211 @@ export function useRevokeCredential() {
       void queryClient.invalidateQueries({ queryKey: BRIDGE_KEY });
       void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
     },
+  });
+}
+
+// ---- Moderation: punishments, what was sent to the game server, appeals ----
+
+const moderationSchema = schemasOf(() => import('@prison/shared/moderation'));
+const staffPunishmentsPageSchema = moderationSchema('staffPunishmentsPageSchema');
+const staffActionSchema = moderationSchema('staffActionSchema');
+const staffActionsSchema = moderationSchema('staffActionsSchema');
+const staffAppealsSchema = moderationSchema('staffAppealsSchema');
+const appealSchema = moderationSchema('appealSchema');
+
+const MODERATION_KEY = ['admin', 'moderation'] as const;
+const PUNISHMENTS_KEY = [...MODERATION_KEY, 'punishments'] as const;
+const ACTIONS_KEY = [...MODERATION_KEY, 'actions'] as const;
+const APPEALS_KEY = [...MODERATION_KEY, 'appeals'] as const;
+
+/** The moderation pages read their lists again this often while they are open. */
+export const MODERATION_REFRESH_MS = 30_000;
+// A punishment or pardon sent is recorded when the game server reports it, a few seconds later:
+// for a while after one is sent, the lists are read far more often.
+const AWAITING_REFRESH_MS = 3_000;
+const AWAITING_FOR_MS = 45_000;
+let awaitingReportUntil = 0;
+const moderationInterval = () =>
+  Date.now() < awaitingReportUntil ? AWAITING_REFRESH_MS : MODERATION_REFRESH_MS;
+
+/** The console's punishment filters: '' and 'all' are no filter. */
+export interface StaffPunishmentFilters {
+  type: PunishmentType | '';
+  status: 'all' | 'active' | 'ended';
+  q: string;
+}
+
+const STAFF_PUNISHMENTS_PAGE = 25;
+
+function getStaffPunishments(
+  filters: Partial<StaffPunishmentFilters> & { player?: string },
+  cursor: string | null,
+  limit = STAFF_PUNISHMENTS_PAGE,
+) {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (filters.type) params.set('type', filters.type);
+  if (filters.status && filters.status !== 'all') params.set('active', String(filters.status === 'active'));
+  if (filters.q) params.set('q', filters.q);
+  if (filters.player) params.set('player', filters.player);
+  if (cursor) params.set('cursor', cursor);
+  return apiJson(`/api/admin/punishments?${params}`, staffPunishmentsPageSchema);
+}
+
+const staffPunishmentsQueryOptions = (filters: StaffPunishmentFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...PUNISHMENTS_KEY, 'list', filters],
+    queryFn: ({ pageParam }) => getStaffPunishments(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    refetchInterval: moderationInterval,
+    staleTime: 0,
+    // A new filter keeps the rows on screen until its own arrive.
+    placeholderData: keepPreviousData,
+    retry: retryUnless(400, 401, 403),
+  });
+
+/** Every punishment, silent ones included, newest first, a page at a time (keyset: "Load more"). */
+export function useStaffPunishments(filters: StaffPunishmentFilters) {
+  return useInfiniteQuery(staffPunishmentsQueryOptions(filters));
+}
+
+/** How many of a player's punishments an appeal shows beside it. */
+const PLAYER_HISTORY_LIMIT = 20;
+
+const playerHistoryQueryOptions = (player: string) =>
+  queryOptions({
+    queryKey: [...PUNISHMENTS_KEY, 'player', player],
+    queryFn: () => getStaffPunishments({ player }, null, PLAYER_HISTORY_LIMIT),
+    refetchInterval: moderationInterval,
+    retry: retryUnless(400, 401, 403),
+  });
+
+/** A player's punishments as staff see them, newest first (the appeals queue shows them). */
+export function usePlayerPunishments(player: string) {
+  return useQuery(playerHistoryQueryOptions(player));
+}
+
+/** How many of the newest actions the console lists. */
+export const ACTIONS_SHOWN = 20;
+
+async function getActions(): Promise<StaffAction[]> {
+  return (await apiJson(`/api/admin/punishment-actions?limit=${ACTIONS_SHOWN}`, staffActionsSchema)).actions;
+}
+
+const actionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ACTIONS_KEY,
+    queryFn: getActions,
+    refetchInterval: moderationInterval,
+    staleTime: 0,
+    retry: retryUnless(401, 403),
+  });
+
+/** The punishments and pardons staff sent to the game server, newest first, with how each went. */
+export function usePunishmentActions() {
+  return useQuery(actionsQueryOptions());
+}
+
+async function getAppeals(state: AppealState): Promise<StaffAppeal[]> {
+  return (await apiJson(`/api/admin/appeals?state=${state}`, staffAppealsSchema)).appeals;
+}
+
+const appealsQueryOptions = (state: AppealState) =>
+  queryOptions({
+    queryKey: [...APPEALS_KEY, state],
+    queryFn: () => getAppeals(state),
+    refetchInterval: moderationInterval,
+    staleTime: 0,
+    retry: retryUnless(401, 403),
+  });
+
+/** The open appeals, oldest first: the queue. */
+export function useOpenAppeals() {
+  return useQuery(appealsQueryOptions('open'));
+}
+
+/** The accepted and the denied appeals together, the newest decision first. */
+export function useDecidedAppeals() {
+  return useQueries({
+    queries: [appealsQueryOptions('accepted'), appealsQueryOptions('denied')],
+    combine: ([accepted, denied]) => {
+      const failed = accepted.error ?? denied.error;
+      const data =
+        accepted.data && denied.data
+          ? [...accepted.data, ...denied.data].sort(
+              (a, b) => Date.parse(b.decided_at ?? b.created_at) - Date.parse(a.decided_at ?? a.created_at),
+            )
+          : undefined;
+      return { data, isPending: data === undefined && !failed, isError: Boolean(failed), error: failed };
+    },
+  });
+}
+
+/**
+ * After a punishment, a pardon or an accepted appeal is sent: the lists are read at once, then often
+ * for a while, so that what the game server reports shows without a reload.
+ */
+function awaitGameReport(queryClient: QueryClient): void {
+  awaitingReportUntil = Date.now() + AWAITING_FOR_MS;
+  void queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
+  void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+}
+
+/** "Refresh now" on the moderation pages: every moderation list read again. */
+export function useRefreshModeration() {
+  const queryClient = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: MODERATION_KEY }) > 0;
+  const refresh = () => void queryClient.refetchQueries({ queryKey: MODERATION_KEY, type: 'active' });
+  return { refresh, refreshing };
+}
+
+/** What the console does when the punish dialog has sent a punishment. */
+export function useAwaitGameReport(): () => void {
+  const queryClient = useQueryClient();
+  return () => awaitGameReport(queryClient);
+}
+
+export interface PardonRequest {
+  id: number;
+  reason: string | null;
+}
+
+/** POST /api/admin/punishments/{id}/pardon: the unban, unmute or unwarn sent to the game server. */
+function pardonPunishment({ id, reason }: PardonRequest): Promise<StaffAction> {
+  return apiJson(
+    `/api/admin/punishments/${id}/pardon`,
+    staffActionSchema,
+    jsonRequest(reason ? { reason } : {}),
+  );
+}
+
+/** Sends a pardon; whatever the answer, the lists are read again (a 409 means they were out of date). */
+export function usePardon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: pardonPunishment,
+    onSettled: () => awaitGameReport(queryClient),
+  });
+}
+
+export interface AppealDecision {
+  id: number;
+  decision: 'accept' | 'deny';
+  reply: string;
+}
+
+function decideAppeal({ id, decision, reply }: AppealDecision): Promise<Appeal> {
+  return apiJson(`/api/admin/appeals/${id}/decision`, appealSchema, jsonRequest({ decision, reply }));
+}
+
+/**
+ * Accepts (the punishment is lifted through the game server) or denies an appeal. The queue is read
+ * again whatever the answer: a 409 means another staff member decided it first.
+ */
+export function useDecideAppeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideAppeal,
+    onSettled: () => awaitGameReport(queryClient),
   });
 }
