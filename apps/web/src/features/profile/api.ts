@@ -2,10 +2,11 @@
 // (both needed before the page leaves its skeletons), the social overview (undefined while loading,
 // null on failure), the activity feed (empty on failure), the player's gang (for its page's address)
 // and the privacy switch of the public player page; two-factor sign-in (the Security card); the
-// account's signed-in sessions.
+// account's signed-in sessions; the player's own punishments and their appeals, live.
 
 import { ACTIVITY_DEFAULT_LIMIT } from '@prison/shared/activity-limits';
 import type { RecoveryCodes, SignedInSession, TwoFactorSetup, TwoFactorStatus } from '@prison/shared/auth';
+import type { Appeal, OwnPunishment } from '@prison/shared/moderation';
 import type {
   ActivityItem,
   PlayerStats,
@@ -17,6 +18,10 @@ import type { SocialOverview } from '@prison/shared/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, jsonRequest, noContent } from '../../lib/api.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
+import { readLiveMessage } from '../../lib/live-socket.ts';
+import { expireOnSessionClose } from '../../lib/session.ts';
+import { useFreshToken } from '../../lib/use-fresh-token.ts';
+import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
 const fromAuth = schemasOf(() => import('@prison/shared/auth'));
 const fromPlayers = schemasOf(() => import('@prison/shared/players'));
@@ -28,7 +33,12 @@ const activityListSchema = fromPlayers('activityListSchema');
 const playerStatsSchema = fromPlayers('playerStatsSchema');
 const privacySchema = fromPlayers('privacySchema');
 const publicProfileSchema = fromPlayers('publicProfileSchema');
-const socialOverviewSchema = schemasOf(() => import('@prison/shared/social'))('socialOverviewSchema');
+const fromSocial = schemasOf(() => import('@prison/shared/social'));
+const socialOverviewSchema = fromSocial('socialOverviewSchema');
+const socialMessageSchema = fromSocial('socialMessageSchema');
+const fromModeration = schemasOf(() => import('@prison/shared/moderation'));
+const ownPunishmentsSchema = fromModeration('ownPunishmentsSchema');
+const appealSchema = fromModeration('appealSchema');
 
 // The hero and stats are refreshed while the page is open; the header says when they last were.
 const PROFILE_REFRESH_MS = 30_000;
@@ -244,4 +254,63 @@ function logoutEverywhere(): Promise<null> {
 /** Signs every session out, this browser's included; the caller then clears it here and leaves. */
 export function useSignOutEverywhere() {
   return useMutation({ mutationFn: logoutEverywhere });
+}
+
+// The player's own punishments with their appeals: read once, then kept current by the social
+// socket, which sends the whole list again whenever it changes (an appeal answered, a ban lifted).
+
+async function getOwnPunishments(): Promise<OwnPunishment[]> {
+  return (await apiJson('/api/players/me/punishments', ownPunishmentsSchema)).punishments;
+}
+
+const ownPunishmentsQueryOptions = () =>
+  queryOptions({ queryKey: ['players', 'me', 'punishments'], queryFn: getOwnPunishments });
+
+/**
+ * The signed-in player's punishments, newest first, live: the list the social socket (opened with
+ * `token`) sends replaces the one read. Close code 1008 means the session expired (spec 4).
+ */
+export function useOwnPunishments(token: string | null) {
+  const queryClient = useQueryClient();
+  const { queryKey } = ownPunishmentsQueryOptions();
+  useFreshToken(token);
+  useLiveSocket(
+    token ? `/api/social/ws?token=${encodeURIComponent(token)}` : null,
+    (data) => {
+      readLiveMessage(socialMessageSchema, data, (message) => {
+        if ('punishments' in message) queryClient.setQueryData(queryKey, message.punishments);
+      });
+    },
+    expireOnSessionClose,
+  );
+  return useQuery(ownPunishmentsQueryOptions());
+}
+
+export interface AppealRequest {
+  punishment: number;
+  text: string;
+}
+
+function sendAppeal({ punishment, text }: AppealRequest): Promise<Appeal> {
+  return apiJson(`/api/punishments/${punishment}/appeal`, appealSchema, jsonRequest({ text }));
+}
+
+/**
+ * Appeals a ban or mute: the appeal shows on its punishment at once. A refusal (already appealed,
+ * no longer in force) reads the list again, since it has changed under the page.
+ */
+export function useSendAppeal() {
+  const queryClient = useQueryClient();
+  const { queryKey } = ownPunishmentsQueryOptions();
+  return useMutation({
+    mutationFn: sendAppeal,
+    onSuccess: (appeal) => {
+      queryClient.setQueryData(queryKey, (list) =>
+        list?.map((p) => (p.id === appeal.punishment_id ? { ...p, appeal, appealable: false } : p)),
+      );
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

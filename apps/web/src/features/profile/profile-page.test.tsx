@@ -1,9 +1,11 @@
+import type { OwnPunishment } from '@prison/shared/moderation';
 import type { ActivityItem } from '@prison/shared/players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fake-fetch.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
 import { renderRoute, storeSession } from '../../../test/render-route.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
@@ -39,11 +41,15 @@ const activity: ActivityItem[] = [
   },
 ];
 
-/** The profile's API, with the privacy switch answered by `onPrivacy`. */
-function stubProfileApi(onPrivacy: (request: Request) => Response | Promise<Response>) {
+/** The profile's API, with the privacy switch answered by `onPrivacy`, and no punishment unless given. */
+function stubProfileApi(
+  onPrivacy: (request: Request) => Response | Promise<Response>,
+  punishments: OwnPunishment[] = [],
+) {
   return stubFetch(async (request) => {
     const path = new URL(request.url).pathname;
     if (path === '/api/players/me/privacy') return onPrivacy(request);
+    if (path === '/api/players/me/punishments') return json({ punishments });
     if (path === `/api/players/${UUID}`) return json(profile);
     if (path === `/api/players/${UUID}/stats`) return json({ level: 12, xp: 1200, stats: {}, gkits: {} });
     if (path === `/api/players/${UUID}/activity`) return json(activity);
@@ -69,8 +75,35 @@ function renderProfile() {
 }
 
 describe('ProfilePage links and privacy', () => {
+  // The punishments card keeps the social socket open.
+  beforeEach(() => {
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('shows the punishments card only to a player who has any', async () => {
+    const mute: OwnPunishment = {
+      id: 20,
+      type: 'mute',
+      player: { uuid: UUID, name: 'Steve' },
+      staff: null,
+      reason: 'Spam',
+      issued_at: '2026-11-20T18:02:11.000Z',
+      until: null,
+      active: true,
+      revoked: null,
+      source: 'game',
+      appeal: null,
+      appealable: true,
+    };
+    stubProfileApi(() => json({ hide_stats: false, hide_punishments: false }), [mute]);
+    renderProfile();
+    const card = await screen.findByRole('region', { name: 'Punishments' });
+    expect(within(card).getByRole('button', { name: 'Appeal this mute' })).toBeInTheDocument();
+    expect(FakeWebSocket.latest().url).toContain('/api/social/ws?token=');
   });
 
   it("links the gang to its page and the activity's players to theirs", async () => {

@@ -20,6 +20,7 @@ import { ActivityTab } from './activity-tab.tsx';
 import { type PlayerGang, useActivity, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';
 import { PrivacyCard } from './privacy-card.tsx';
+import { PunishmentsCard } from './punishments-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { SocialCards } from './social-cards.tsx';
@@ -38,7 +39,7 @@ export function ProfilePage() {
     <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
       <title>{pageTitle(t`My profile`)}</title>
       {session ? (
-        <Profile uuid={session.user.uuid} />
+        <Profile uuid={session.user.uuid} token={session.token} />
       ) : (
         <>
           <PageHeader eyebrow={t`Your prisoner file`} title={t`My profile`}>
@@ -56,7 +57,7 @@ export function ProfilePage() {
   );
 }
 
-function Profile({ uuid }: { uuid: string }) {
+function Profile({ uuid, token }: { uuid: string; token: string }) {
   const { profile, stats } = useProfileData(uuid);
   const overview = useSocialOverview();
   const activity = useActivity(uuid);
@@ -124,6 +125,7 @@ function Profile({ uuid }: { uuid: string }) {
               </>
             }
           />
+          <PunishmentsCard token={token} />
           <SocialCards overview={overview} gang={gang} />
           <PrivacyCard username={profile.data.username} />
           <SecurityCard />

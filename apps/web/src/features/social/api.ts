@@ -1,6 +1,7 @@
 // The social hub's live state (spec 2.8, 7): /api/gangs/ws for everyone, and /api/social/ws with
-// the access token for the signed-in player's friends, overview and gang. Close code 1008 on the
-// social feed means the session expired: logout with reason expired (spec 4, 8).
+// the access token for the signed-in player's friends, overview, gang and own punishments. Close code
+// 1008 on the social feed means the session expired: logout with reason expired (spec 4, 8).
+import type { OwnPunishment } from '@prison/shared/moderation';
 import type { Friend, Gang, SocialOverview } from '@prison/shared/social';
 import { useState } from 'react';
 import { schemasOf } from '../../lib/lazy-schema.ts';
@@ -28,6 +29,8 @@ export interface SocialFeed {
   friends: Friend[] | undefined;
   overview: SocialOverview | undefined;
   gang: Gang | null | undefined;
+  /** The player's own punishments with their appeals (the profile shows them). */
+  punishments: OwnPunishment[] | undefined;
 }
 
 /** The signed-in player's feed; with no token, nothing is opened. */
@@ -36,6 +39,7 @@ export function useSocialFeed(token: string | null): SocialFeed {
     friends: undefined,
     overview: undefined,
     gang: undefined,
+    punishments: undefined,
   });
   useFreshToken(token);
   const path = token ? `/api/social/ws?token=${encodeURIComponent(token)}` : null;
