@@ -25,6 +25,7 @@ import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { onlineRoutes } from './modules/online/routes.ts';
 import { playersRoutes } from './modules/players/routes.ts';
 import { linkPreviews } from './modules/previews/pages.ts';
+import { punishmentPages } from './modules/previews/punishment-pages.ts';
 import { previewsRoutes } from './modules/previews/routes.ts';
 import { punishmentsRoutes } from './modules/punishments/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
@@ -42,6 +43,7 @@ import {
 import { FastLane, parseQuery } from './plugins/fast-lane.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { firstPageAnswer } from './plugins/page-meta.ts';
 import { apiHeaders, registerSecurity, templateOrigin } from './plugins/security.ts';
 import { registerSockets } from './plugins/sockets.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -210,7 +212,10 @@ export async function buildApp(deps: AppDeps) {
     app,
     config.webDist,
     config.adminHosts,
-    { resolve: linkPreviews({ db: database.db, hub }), publicUrl: config.publicUrl },
+    {
+      resolve: firstPageAnswer(punishmentPages({ db: database.db }), linkPreviews({ db: database.db, hub })),
+      publicUrl: config.publicUrl,
+    },
     {
       avatars: templateOrigin(config.avatarUrl) ?? undefined,
       items: templateOrigin(config.assetBaseUrl) ?? undefined,

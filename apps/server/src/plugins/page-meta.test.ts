@@ -3,14 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventId, newPlayer, postEvents, type TestApp } from '../../test/helpers.ts';
 import { rowsOf } from '../db/client.ts';
-import {
-  escapeHtml,
-  firstPageAnswer,
-  metaTags,
-  type PageAnswer,
-  punishmentPages,
-  withMeta,
-} from './page-meta.ts';
+import { punishmentPages } from '../modules/previews/punishment-pages.ts';
+import { escapeHtml, firstPageAnswer, metaTags, type PageAnswer, withMeta } from './page-meta.ts';
 
 const INDEX =
   '<!doctype html><html><head><meta charset="UTF-8" /><title>Vaultbreak — Prison server community</title>\n' +
