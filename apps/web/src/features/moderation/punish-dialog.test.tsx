@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, storeSession } from '../../../test/render-route.tsx';
-import { PunishButton, PunishDialog, type PunishTarget } from './punish-dialog.tsx';
+import { PunishButton } from './punish-button.tsx';
+import { PunishDialog, type PunishTarget } from './punish-dialog.tsx';
 
 const NOTCH = { uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5', name: 'Notch' };
 const STAFF = { uuid: '8667ba71-b85a-4004-af54-457a9734eed7', name: 'Steve' };
@@ -213,6 +214,6 @@ describe('PunishButton', () => {
   it("opens the dialog for the page's player", async () => {
     renderButton(['WEB_ADMIN']);
     await userEvent.click(screen.getByRole('button', { name: 'Punish' }));
-    expect(screen.getByRole('dialog', { name: 'Punish Notch' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Punish Notch' })).toBeInTheDocument();
   });
 });

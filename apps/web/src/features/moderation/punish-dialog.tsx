@@ -1,13 +1,13 @@
 // Punishing a player from the site (staff: ADMIN, OWNER, WEB_ADMIN): the type, a reason, and for a
 // ban or mute how long. The site sends the owner's command to the game server over RCON; the
 // punishment itself is recorded when the game server reports it, a few seconds later. The console's
-// moderation page opens it for any player (found by name), a player's page for that player.
+// moderation page opens it for any player (found by name), a player's page for that player through
+// PunishButton (punish-button.tsx), which loads this module when it is first wanted.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_ACTION_REASON, type StaffAction } from '@prison/shared/moderation';
 import type { PunishmentType } from '@prison/shared/punishments';
-import { canUseAdminConsole } from '@prison/shared/roles';
 import type { SearchPlayer } from '@prison/shared/search';
 import { clsx } from 'clsx';
 import { CircleCheck, DoorOpen, Gavel, type LucideIcon, MicOff, TriangleAlert } from 'lucide-react';
@@ -19,7 +19,6 @@ import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { useSession } from '../../lib/session.ts';
 import { usePlayerLookup, usePunish } from './api.ts';
 
 /** The player a punishment is for. */
@@ -111,37 +110,6 @@ export function PunishDialog({ open, onClose, player = null, onSent }: PunishDia
     >
       <PunishForm player={player} onSent={onSent} />
     </Dialog>
-  );
-}
-
-/**
- * "Punish" for a player's page: a button that opens the dialog for that player, shown to staff only
- * (nothing for anyone else; the server refuses others all the same).
- */
-export function PunishButton({
-  player,
-  onSent,
-  className,
-}: {
-  player: PunishTarget;
-  onSent?: (action: StaffAction) => void;
-  className?: string;
-}) {
-  const session = useSession();
-  const [open, setOpen] = useState(false);
-  if (!session || !canUseAdminConsole(session.user.roles)) return null;
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className={buttonClass('secondary', 'sm', className)}
-      >
-        <Gavel aria-hidden className="size-4" />
-        <Trans comment="Button on a player's page, for staff: opens the punish dialog">Punish</Trans>
-      </button>
-      <PunishDialog open={open} onClose={() => setOpen(false)} player={player} onSent={onSent} />
-    </>
   );
 }
 

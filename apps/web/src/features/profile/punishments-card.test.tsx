@@ -130,7 +130,7 @@ describe('PunishmentsCard', () => {
     const [ban] = await items();
     const user = userEvent.setup();
     await user.click(within(ban!).getByRole('button', { name: 'Appeal this ban' }));
-    const dialog = screen.getByRole('dialog', { name: 'Appeal your ban' });
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal your ban' });
     const text = within(dialog).getByLabelText('Your appeal');
     expect(within(dialog).getByText('From 20 to 2,000 characters.', { exact: false })).toBeInTheDocument();
 
@@ -165,7 +165,7 @@ describe('PunishmentsCard', () => {
     const [ban] = await items();
     const user = userEvent.setup();
     await user.click(within(ban!).getByRole('button', { name: 'Appeal this ban' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(
       within(dialog).getByLabelText('Your appeal'),
       'I found them with a branch mine, honestly.',

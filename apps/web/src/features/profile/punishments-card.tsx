@@ -5,14 +5,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Appeal, OwnPunishment } from '@prison/shared/moderation';
 import { clsx } from 'clsx';
 import { Gavel, MessageSquareText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOwnPunishments } from './api.ts';
-import { AppealDialog } from './appeal-dialog.tsx';
 import { APPEAL_STATES, pillClass, Standing, TONES, TypeBadge } from './punishment-words.tsx';
+
+// The appeal form checks the contract's limits (and so loads zod): it loads when first opened.
+const AppealDialog = lazy(async () => ({ default: (await import('./appeal-dialog.tsx')).AppealDialog }));
 
 /** The player's punishments; nothing at all while they have none (or the list cannot be had). */
 export function PunishmentsCard({ token }: { token: string | null }) {
@@ -67,15 +69,17 @@ export function PunishmentsCard({ token }: { token: string | null }) {
         ))}
       </ol>
       {appealing && (
-        <AppealDialog
-          key={appealing.id}
-          punishment={appealing}
-          onClose={() => setAppealing(null)}
-          onSent={() => {
-            setAppealing(null);
-            setSent(true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AppealDialog
+            key={appealing.id}
+            punishment={appealing}
+            onClose={() => setAppealing(null)}
+            onSent={() => {
+              setAppealing(null);
+              setSent(true);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );
@@ -153,14 +157,9 @@ function AppealState({ appeal, now }: { appeal: Appeal; now: number }) {
           <Trans comment="Before the state of the player's appeal">Your appeal</Trans>
         </span>
         <span className={clsx(pillClass, TONES[tone])}>{t(label)}</span>
-        <span className="ml-auto">
-          <Trans comment="When the player appealed; {appealed} is e.g. 2h ago">
-            sent{' '}
-            <time dateTime={appeal.created_at} title={formatTimestamp(appeal.created_at)}>
-              {appealed}
-            </time>
-          </Trans>
-        </span>
+        <time dateTime={appeal.created_at} title={formatTimestamp(appeal.created_at)} className="ml-auto">
+          {appealed}
+        </time>
       </p>
       {appeal.reply && (
         <div className="mt-2.5">
