@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SITE_NAME } from '@prison/shared/brand';
 import { clsx } from 'clsx';
 import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
@@ -23,6 +24,16 @@ function mainSiteHref(basePath: AdminBasePath): string {
 /** The admin console's frame; nav is hidden on its sign-in page. */
 export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBasePath; showNav?: boolean }) {
   const { t } = useLingui();
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the links scroll sideways: the page's own is brought into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the link marked current changes with the path.
+  useEffect(() => {
+    const box = nav.current;
+    const current = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !current || box.scrollWidth <= box.clientWidth) return;
+    box.scrollLeft = current.offsetLeft - (box.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const links = [
     { to: basePath || '/', label: t`Overview`, end: true },
     { to: `${basePath}/activity`, label: t`Activity`, end: false },
@@ -46,6 +57,7 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
           </span>
           {showNav && (
             <nav
+              ref={nav}
               aria-label={t`Admin`}
               className="order-last -mx-3 w-full overflow-x-auto sm:order-none sm:mx-0 sm:ml-2 sm:w-auto sm:flex-1"
             >

@@ -46,6 +46,9 @@ export function AppealsPage() {
   );
 }
 
+/** A label that names a player: their name keeps its case. */
+const namedLabelClass = 'mb-1.5 block text-sm font-semibold text-fg';
+
 const tabClass =
   'inline-flex items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-fg-muted transition hover:text-fg ' +
   'data-[state=active]:bg-gradient-to-b data-[state=active]:from-amber-300 data-[state=active]:to-amber-500 data-[state=active]:text-amber-950';
@@ -164,7 +167,8 @@ function AppealHeader({ appeal, now, children }: { appeal: StaffAppeal; now: num
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <PlayerAvatar uuid={player.uuid} size={40} className="size-10 rounded-lg" />
-      <div className="min-w-0 flex-1">
+      {/* The name keeps room for itself: on a phone the badges go to the next line. */}
+      <div className="min-w-0 flex-1 basis-40">
         <h2 className="truncate font-display text-lg font-bold text-fg">
           <MainSitePlayerLink username={name}>{name}</MainSitePlayerLink>
         </h2>
@@ -244,7 +248,7 @@ function AppealText({ appeal }: { appeal: StaffAppeal }) {
   const name = appeal.punishment.player.name;
   return (
     <section>
-      <h3 className={fieldLabelClass}>
+      <h3 className={namedLabelClass}>
         <Trans comment="Heading: the text a player wrote to appeal; {name} is their name">
           {name}&rsquo;s appeal
         </Trans>
@@ -287,12 +291,12 @@ function PlayerHistory({ appeal, now }: { appeal: StaffAppeal; now: number }) {
             <li
               key={p.id}
               data-punishment={p.id}
-              className="flex flex-wrap items-center gap-x-2.5 gap-y-1 px-3 py-2"
+              className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-1 px-3 py-2 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]"
             >
               <KindBadge kind={p.type} />
               <span
                 className={clsx(
-                  'min-w-0 flex-1 truncate text-sm',
+                  'col-span-3 row-start-2 truncate text-sm sm:col-span-1 sm:row-start-auto',
                   p.reason ? 'text-fg' : 'text-fg-muted italic',
                 )}
               >
@@ -301,7 +305,7 @@ function PlayerHistory({ appeal, now }: { appeal: StaffAppeal; now: number }) {
               <time
                 dateTime={p.issued_at}
                 title={formatTimestamp(p.issued_at)}
-                className="text-xs text-fg-muted"
+                className="justify-self-end text-xs text-fg-muted"
               >
                 {socialRelativeTime(p.issued_at, now)}
               </time>
@@ -358,13 +362,13 @@ function OpenAppeal({
           <AppealText appeal={appeal} />
           <form onSubmit={(event) => event.preventDefault()}>
             <div className="flex items-baseline justify-between gap-3">
-              <label htmlFor={replyId} className={fieldLabelClass}>
+              <label htmlFor={replyId} className={namedLabelClass}>
                 <Trans comment="Label of the staff's reply to an appeal; {name} is the player">
                   Reply to {name}
                 </Trans>
               </label>
               <span className="text-xs text-fg-muted tabular-nums" aria-hidden>
-                {length}/{max}
+                {formatWhole(length)}/{formatWhole(max)}
               </span>
             </div>
             <textarea

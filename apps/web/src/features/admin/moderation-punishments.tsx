@@ -86,7 +86,7 @@ export function StaffPunishmentList({ className }: { className?: string }) {
   ];
 
   return (
-    <Card title={t`Punishments`} icon={<Gavel className="size-5" />} className={className}>
+    <Card title={t`All punishments`} icon={<Gavel className="size-5" />} className={className}>
       <div className="mb-4 space-y-3">
         <fieldset>
           <legend className="sr-only">
