@@ -123,8 +123,15 @@ export function publicRoutes(): RouteObject[] {
                   path: 'players/:name',
                   handle: SERVER_RENDERED,
                   lazy: withWords('players', async () => {
-                    const { PlayerPage, playerLoader } = await import('../features/players/player-page.tsx');
-                    return { Component: PlayerPage, loader: playerLoader };
+                    const [{ PlayerPage, playerLoader }, { PunishButton }] = await Promise.all([
+                      import('../features/players/player-page.tsx'),
+                      import('../features/moderation/punish-button.tsx'),
+                    ]);
+                    // Staff punish from the page (the button is nothing for anyone else).
+                    const staffActions = (player: { uuid: string; username: string }) => (
+                      <PunishButton player={{ uuid: player.uuid, name: player.username }} />
+                    );
+                    return { element: <PlayerPage staffActions={staffActions} />, loader: playerLoader };
                   }),
                 },
                 {

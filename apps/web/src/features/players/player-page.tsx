@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import type { PlayerPage as PlayerPageData } from '@prison/shared/players';
 import { ChevronLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
 import { playerPath } from '../../components/ui/entity-links.tsx';
 import { LivePill } from '../../components/ui/live-status.tsx';
@@ -29,7 +29,12 @@ export const playerLoader = ({ params }: LoaderFunctionArgs) =>
   waitForFirstRender(loadPlayerPage(params.name ?? ''));
 
 /** /players/{name}: a player's public page, by their current name in any case, or by uuid. */
-export function PlayerPage() {
+export function PlayerPage({
+  staffActions,
+}: {
+  /** What staff may do about the player (the app's punish button); nothing for anyone else. */
+  staffActions?: (player: PlayerPageData) => ReactNode;
+} = {}) {
   const { name = '' } = useParams();
   const page = usePlayerPage(name);
   const [gone, setGone] = useState<string | null>(null);
@@ -41,7 +46,12 @@ export function PlayerPage() {
       <PageBackdrop glow="bg-[radial-gradient(36rem_22rem_at_0%_0%,rgb(251_191_36/0.16),transparent_70%),radial-gradient(30rem_20rem_at_100%_0%,rgb(139_92_246/0.12),transparent_70%)]" />
       <div className="container-page pt-8 pb-16 sm:pt-12 sm:pb-24">
         {page.data ? (
-          <Player name={name} player={page.data} onGone={() => setGone(name)} />
+          <Player
+            name={name}
+            player={page.data}
+            onGone={() => setGone(name)}
+            actions={staffActions?.(page.data)}
+          />
         ) : page.isError ? (
           <>
             <title>{pageTitle(t`Player`)}</title>
@@ -75,7 +85,17 @@ function BackLink() {
 /** The player's name is the page's heading. */
 const HERO_HEADING = 'h1';
 
-function Player({ name, player, onGone }: { name: string; player: PlayerPageData; onGone: () => void }) {
+function Player({
+  name,
+  player,
+  onGone,
+  actions,
+}: {
+  name: string;
+  player: PlayerPageData;
+  onGone: () => void;
+  actions?: ReactNode;
+}) {
   const status = usePlayerFeed(name, player.uuid, onGone);
   useCurrentNameInAddress(name, player);
 
@@ -84,7 +104,10 @@ function Player({ name, player, onGone }: { name: string; player: PlayerPageData
       <title>{pageTitle(player.username)}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackLink />
-        <LivePill status={status} />
+        <div className="flex items-center gap-3">
+          {actions}
+          <LivePill status={status} />
+        </div>
       </div>
       <BanNotice player={player} className="mt-6" />
       <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">
