@@ -94,7 +94,7 @@ describe.each(databaseKinds())('hidden statistics on every route on %s', (kind) 
       headers: { authorization: `Bearer ${tokens.shy}` },
       payload: { hide_stats: true },
     });
-    expect(hide.json()).toEqual({ hide_stats: true });
+    expect(hide.json()).toEqual({ hide_stats: true, hide_punishments: false });
 
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;

@@ -74,7 +74,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       headers: { authorization: `Bearer ${token.ShyMole}` },
       payload: { hide_stats: true },
     });
-    expect(hide.json()).toEqual({ hide_stats: true });
+    expect(hide.json()).toEqual({ hide_stats: true, hide_punishments: false });
   });
   afterAll(() => t?.close());
 
@@ -174,7 +174,7 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       url: '/api/players/me/privacy',
       headers: { authorization: `Bearer ${token.ShyMole}` },
     });
-    expect(read.json()).toEqual({ hide_stats: true });
+    expect(read.json()).toEqual({ hide_stats: true, hide_punishments: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/players/me/privacy' })).statusCode).toBe(401);
     for (const payload of [{}, { hide_stats: 'yes' }, { hide_stats: null }]) {
       const bad = await t.app.inject({
