@@ -15,6 +15,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { StandingChip, standingOf } from '../../components/ui/punishment-badges.tsx';
 import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorText } from '../../lib/error-text.ts';
@@ -33,7 +34,7 @@ import {
   useRefreshModeration,
 } from './api.ts';
 import { MainSitePlayerLink } from './main-site-links.tsx';
-import { AppealChip, KindBadge, Mark, StandingChip, standingOf } from './moderation-words.tsx';
+import { AppealChip, KindBadge, Mark } from './moderation-words.tsx';
 import { SecondFactorAlert } from './second-factor-alert.tsx';
 
 export function AppealsPage() {

@@ -15,6 +15,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { isInForce, StandingChip, standingOf, TYPE_WORDS } from '../../components/ui/punishment-badges.tsx';
 import { controlClass, fieldLabelClass, Select, type SelectOption } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorText } from '../../lib/error-text.ts';
@@ -22,32 +23,23 @@ import { socialRelativeTime, timestampTitle } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { consoleCardErrorText, type StaffPunishmentFilters, usePardon, useStaffPunishments } from './api.ts';
 import { MainSitePlayerLink } from './main-site-links.tsx';
-import { AppealChip, isPardonable, KindBadge, Mark, StandingChip, standingOf } from './moderation-words.tsx';
+import { AppealChip, KindBadge, Mark } from './moderation-words.tsx';
+
+// The filters follow the punishment types of the contract.
+const TYPE_FILTERS = [
+  'ban',
+  'mute',
+  'warning',
+  'kick',
+] as const satisfies readonly (typeof PUNISHMENT_TYPES)[number][];
 
 const TYPE_TABS: { value: StaffPunishmentFilters['type']; label: MessageDescriptor }[] = [
   {
     value: '',
     label: msg({ message: 'All', comment: 'The filter of the punishments list showing every type' }),
   },
-  {
-    value: 'ban',
-    label: msg({ message: 'Bans', comment: 'The filter of the punishments list showing bans' }),
-  },
-  {
-    value: 'mute',
-    label: msg({ message: 'Mutes', comment: 'The filter of the punishments list showing mutes' }),
-  },
-  {
-    value: 'warning',
-    label: msg({ message: 'Warnings', comment: 'The filter of the punishments list showing warnings' }),
-  },
-  {
-    value: 'kick',
-    label: msg({ message: 'Kicks', comment: 'The filter of the punishments list showing kicks' }),
-  },
+  ...TYPE_FILTERS.map((type) => ({ value: type, label: TYPE_WORDS[type].many })),
 ];
-// The filters follow the punishment types of the contract.
-TYPE_TABS satisfies { value: (typeof PUNISHMENT_TYPES)[number] | '' }[];
 
 // Typing in the name box asks the server once the typing pauses.
 const NAME_DELAY_MS = 300;
@@ -320,7 +312,7 @@ function PunishmentRow({
         {punishment.appeal && <AppealChip state={punishment.appeal.state} />}
       </span>
       <span className="[grid-area:action] lg:justify-self-end">
-        {isPardonable(standing) && (
+        {isInForce(standing) && (
           <button
             type="button"
             onClick={onPardon}

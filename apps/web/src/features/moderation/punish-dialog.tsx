@@ -10,13 +10,14 @@ import { MAX_ACTION_REASON, type StaffAction } from '@prison/shared/moderation';
 import type { PunishmentType } from '@prison/shared/punishments';
 import type { SearchPlayer } from '@prison/shared/search';
 import { clsx } from 'clsx';
-import { CircleCheck, DoorOpen, Gavel, type LucideIcon, MicOff, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Gavel } from 'lucide-react';
 import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { OnlineDot } from '../../components/ui/online-dot.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { TYPE_WORDS } from '../../components/ui/punishment-badges.tsx';
 import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { usePlayerLookup, usePunish } from './api.ts';
@@ -36,37 +37,15 @@ export interface PunishDialogProps {
   onSent?: (action: StaffAction) => void;
 }
 
-const TYPES: {
-  type: PunishmentType;
-  label: MessageDescriptor;
-  effect: MessageDescriptor;
-  icon: LucideIcon;
-}[] = [
-  {
-    type: 'ban',
-    label: msg({ message: 'Ban', comment: 'A punishment type: the player may not join the server' }),
-    effect: msg`They cannot join the server until it ends.`,
-    icon: Gavel,
-  },
-  {
-    type: 'mute',
-    label: msg({ message: 'Mute', comment: 'A punishment type: the player may not chat' }),
-    effect: msg`They cannot chat until it ends.`,
-    icon: MicOff,
-  },
-  {
-    type: 'warning',
-    label: msg({ message: 'Warning', comment: 'A punishment type: a recorded warning' }),
-    effect: msg`It is recorded on their history and told to them in game.`,
-    icon: TriangleAlert,
-  },
-  {
-    type: 'kick',
-    label: msg({ message: 'Kick', comment: 'A punishment type: the player was removed from the server' }),
-    effect: msg`They are removed from the server now and may join again.`,
-    icon: DoorOpen,
-  },
-];
+/** What each type does to the player, told under the choice; its name and icon are the site's. */
+const EFFECTS: Record<PunishmentType, MessageDescriptor> = {
+  ban: msg`They cannot join the server until it ends.`,
+  mute: msg`They cannot chat until it ends.`,
+  warning: msg`It is recorded on their history and told to them in game.`,
+  kick: msg`They are removed from the server now and may join again.`,
+};
+
+const TYPES = ['ban', 'mute', 'warning', 'kick'] as const satisfies readonly PunishmentType[];
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -136,7 +115,7 @@ function PunishForm({
   const reasonBox = useRef<HTMLTextAreaElement>(null);
   const typeBox = useRef<HTMLInputElement>(null);
   const timed = type === 'ban' || type === 'mute';
-  const effect = TYPES.find((each) => each.type === type)!.effect;
+  const effect = EFFECTS[type];
 
   if (punish.data) {
     return (
@@ -232,30 +211,33 @@ function PunishForm({
           <Trans comment="Label of the choice of punishment type">Type</Trans>
         </legend>
         <div className="grid grid-cols-4 gap-1.5" aria-describedby={ids.effect}>
-          {TYPES.map(({ type: value, label, icon: Icon }) => (
-            <label
-              key={value}
-              className={clsx(
-                'flex cursor-pointer flex-col items-center gap-1 rounded-xl border px-1 py-2.5 text-xs font-semibold transition',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
-                type === value
-                  ? 'border-amber-500/60 bg-amber-400/15 text-fg'
-                  : 'border-line-strong text-fg-muted hover:border-fg/30 hover:text-fg',
-              )}
-            >
-              <input
-                ref={type === value ? typeBox : undefined}
-                type="radio"
-                name="type"
-                value={value}
-                checked={type === value}
-                onChange={() => setType(value)}
-                className="sr-only"
-              />
-              <Icon aria-hidden className="size-4" />
-              {t(label)}
-            </label>
-          ))}
+          {TYPES.map((value) => {
+            const { one, icon: Icon } = TYPE_WORDS[value];
+            return (
+              <label
+                key={value}
+                className={clsx(
+                  'flex cursor-pointer flex-col items-center gap-1 rounded-xl border px-1 py-2.5 text-xs font-semibold transition',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
+                  type === value
+                    ? 'border-amber-500/60 bg-amber-400/15 text-fg'
+                    : 'border-line-strong text-fg-muted hover:border-fg/30 hover:text-fg',
+                )}
+              >
+                <input
+                  ref={type === value ? typeBox : undefined}
+                  type="radio"
+                  name="type"
+                  value={value}
+                  checked={type === value}
+                  onChange={() => setType(value)}
+                  className="sr-only"
+                />
+                <Icon aria-hidden className="size-4" />
+                {t(one)}
+              </label>
+            );
+          })}
         </div>
         <p id={ids.effect} className="mt-1.5 text-xs text-fg-muted">
           {t(effect)}

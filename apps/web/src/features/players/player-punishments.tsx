@@ -1,28 +1,17 @@
 // The punishment parts of a player's page: the ban in force, under the hero, and their newest
 // punishments, or a note that they keep them private. Staff and the player themselves are sent the
 // history all the same (their bearer goes along, as for the statistics).
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PlayerPage } from '@prison/shared/players';
-import type { Punishment, PunishmentType } from '@prison/shared/punishments';
+import type { Punishment } from '@prison/shared/punishments';
 import { clsx } from 'clsx';
-import {
-  ArrowRight,
-  DoorOpen,
-  EyeOff,
-  Gavel,
-  Lock,
-  type LucideIcon,
-  MicOff,
-  ScrollText,
-  TriangleAlert,
-} from 'lucide-react';
+import { ArrowRight, EyeOff, Gavel, Lock, ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
+import { StandingChip, standingOf, TypeBadge } from '../../components/ui/punishment-badges.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -188,35 +177,6 @@ function PrivateHistory({ username }: { username: string }) {
   );
 }
 
-interface TypeLook {
-  label: MessageDescriptor;
-  icon: LucideIcon;
-  tone: string;
-}
-
-const TYPES: Record<PunishmentType, TypeLook> = {
-  ban: {
-    icon: Gavel,
-    label: msg({ message: 'Ban', comment: 'A punishment type: the player may not join the server' }),
-    tone: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
-  },
-  mute: {
-    icon: MicOff,
-    label: msg({ message: 'Mute', comment: 'A punishment type: the player may not chat' }),
-    tone: 'bg-violet-500/12 text-violet-800 ring-violet-600/25 dark:text-violet-300',
-  },
-  warning: {
-    icon: TriangleAlert,
-    label: msg({ message: 'Warning', comment: 'A punishment type: a recorded warning' }),
-    tone: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
-  },
-  kick: {
-    icon: DoorOpen,
-    label: msg({ message: 'Kick', comment: 'A punishment type: the player was removed from the server' }),
-    tone: 'bg-sky-500/12 text-sky-800 ring-sky-600/25 dark:text-sky-300',
-  },
-};
-
 function HistoryList({ punishments, more }: { punishments: Punishment[]; more: boolean }) {
   // The list's own clock: its relative times tick without drawing the page again.
   const now = useNow();
@@ -244,20 +204,12 @@ const ENTRY_LAYOUT =
 
 function HistoryEntry({ punishment, now }: { punishment: Punishment; now: number }) {
   const { t } = useLingui();
-  const { label, icon: Icon, tone } = TYPES[punishment.type];
+  const standing = standingOf(punishment, now);
   const staffName = punishment.staff?.name;
   const issued = socialRelativeTime(punishment.issued_at, now);
   return (
     <li className={cardClass(clsx(ENTRY_LAYOUT, 'relative p-4 hover:border-line-strong'))}>
-      <span
-        className={clsx(
-          'inline-flex w-fit shrink-0 items-center gap-1.5 rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset [grid-area:type]',
-          tone,
-        )}
-      >
-        <Icon aria-hidden className="size-3.5" />
-        {t(label)}
-      </span>
+      <TypeBadge type={punishment.type} className="w-fit [grid-area:type]" />
       <span className="min-w-0 [grid-area:body]">
         <Link
           to={punishmentPath(punishment.id)}
@@ -294,45 +246,10 @@ function HistoryEntry({ punishment, now }: { punishment: Punishment; now: number
           )}
         </span>
       </span>
+      {/* A kick has no end: its card leaves the place empty. */}
       <span className="justify-self-end [grid-area:standing]">
-        <Standing punishment={punishment} now={now} />
+        {standing.kind !== 'kick' && <StandingChip standing={standing} now={now} />}
       </span>
     </li>
-  );
-}
-
-/** "Permanent", "Ends in 3d", "Expired" or "Revoked"; nothing for a kick, which has no end. */
-function Standing({ punishment, now }: { punishment: Punishment; now: number }) {
-  const { revoked, until } = punishment;
-  if (punishment.type === 'kick' && !revoked) return null;
-  const ended = until !== null && Date.parse(until) <= now;
-  const moment = revoked?.at ?? until;
-  const when = moment === null ? '' : profileRelativeTime(moment, now);
-  return (
-    <span
-      {...(moment !== null && timestampTitle(moment))}
-      className={clsx(
-        'inline-flex w-fit shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-        revoked
-          ? 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300'
-          : ended
-            ? 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300'
-            : until === null
-              ? 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300'
-              : 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
-      )}
-    >
-      {revoked ? (
-        <Trans comment="A punishment lifted before its end (an unban, an accepted appeal)">Revoked</Trans>
-      ) : ended ? (
-        <Trans comment="A punishment whose end has passed">Expired</Trans>
-      ) : until === null ? (
-        <Trans comment="A punishment in force with no end">Permanent</Trans>
-      ) : (
-        <Trans comment="A punishment in force until a time; {when} is how far ahead, e.g. in 3d">
-          Ends {when}
-        </Trans>
-      )}
-    </span>
   );
 }

@@ -8,11 +8,11 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { TypeBadge } from '../../components/ui/punishment-badges.tsx';
 import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { formatWhole } from '../../lib/money.ts';
 import { useSendAppeal } from './api.ts';
-import { TypeBadge } from './punishment-words.tsx';
 
 export function AppealDialog({
   punishment,

@@ -1,6 +1,8 @@
 // The player's own punishments on their profile (shown only when they have any), newest first, with
 // where each stands; a ban or mute in force may be appealed once, and the appeal's state and staff's
 // reply show on it, live from the social socket.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Appeal, OwnPunishment } from '@prison/shared/moderation';
 import { clsx } from 'clsx';
@@ -8,10 +10,24 @@ import { Gavel, MessageSquareText } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
+import {
+  APPEAL_TONES,
+  PILL_TONES,
+  pillClass,
+  StandingChip,
+  standingOf,
+  TypeBadge,
+} from '../../components/ui/punishment-badges.tsx';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOwnPunishments } from './api.ts';
-import { APPEAL_STATES, pillClass, Standing, TONES, TypeBadge } from './punishment-words.tsx';
+
+/** Where the player's appeal stands, in the player's words. */
+const APPEAL_WORDS: Record<Appeal['state'], MessageDescriptor> = {
+  open: msg({ message: 'Waiting for staff', comment: 'An appeal staff have not answered yet' }),
+  accepted: msg({ message: 'Accepted', comment: 'An appeal staff accepted' }),
+  denied: msg({ message: 'Denied', comment: 'An appeal staff denied' }),
+};
 
 // The appeal form checks the contract's limits (and so loads zod): it loads when first opened.
 const AppealDialog = lazy(async () => ({ default: (await import('./appeal-dialog.tsx')).AppealDialog }));
@@ -97,13 +113,17 @@ function PunishmentItem({
   const { t } = useLingui();
   const staffName = punishment.staff?.name;
   const issued = socialRelativeTime(punishment.issued_at, now);
+  const standing = standingOf(punishment, now);
   return (
     <li data-punishment={punishment.id} className="py-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <TypeBadge type={punishment.type} />
-        <span className="ml-auto">
-          <Standing punishment={punishment} now={now} />
-        </span>
+        {/* A kick has no end: nothing stands beside it. */}
+        {standing.kind !== 'kick' && (
+          <span className="ml-auto">
+            <StandingChip standing={standing} now={now} />
+          </span>
+        )}
       </div>
       <p className={clsx('mt-2 text-sm break-words', punishment.reason ? 'text-fg' : 'text-fg-muted italic')}>
         {punishment.reason ?? t`No reason given`}
@@ -147,7 +167,6 @@ function PunishmentItem({
 /** The player's appeal: where it stands, and staff's reply once there is one. */
 function AppealState({ appeal, now }: { appeal: Appeal; now: number }) {
   const { t } = useLingui();
-  const { label, tone } = APPEAL_STATES[appeal.state];
   const appealed = socialRelativeTime(appeal.created_at, now);
   const staff = appeal.decided_by?.name;
   return (
@@ -156,7 +175,9 @@ function AppealState({ appeal, now }: { appeal: Appeal; now: number }) {
         <span className="font-semibold text-fg">
           <Trans comment="Before the state of the player's appeal">Your appeal</Trans>
         </span>
-        <span className={clsx(pillClass, TONES[tone])}>{t(label)}</span>
+        <span className={clsx(pillClass, PILL_TONES[APPEAL_TONES[appeal.state]])}>
+          {t(APPEAL_WORDS[appeal.state])}
+        </span>
         <time dateTime={appeal.created_at} title={formatTimestamp(appeal.created_at)} className="ml-auto">
           {appealed}
         </time>

@@ -5,7 +5,8 @@ import type { PunishmentType } from '@prison/shared/punishments';
 
 /**
  * The types in the order of the tabs: the contract's (packages/shared/src/punishments.ts), whose
- * module is not loaded for this (it builds the schemas). Each has its words (TYPE_WORDS).
+ * module is not loaded for this (it builds the schemas). Each has its words (TYPE_WORDS, in
+ * components/ui/punishment-badges.tsx).
  */
 export const PUNISHMENT_TYPES = [
   'ban',

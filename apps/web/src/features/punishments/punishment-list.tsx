@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { StandingChip, standingOf, TypeBadge } from '../../components/ui/punishment-badges.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { socialRelativeTime, timestampTitle } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { StandingChip, standingOf, TypeBadge } from './punishment-words.tsx';
 
 export const punishmentPath = (id: number) => `/punishments/${id}`;
 

@@ -12,6 +12,7 @@ import { PlayerLink, playerPath } from '../../components/ui/entity-links.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { StandingChip, standingOf, TYPE_WORDS, TypeBadge } from '../../components/ui/punishment-badges.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -22,7 +23,6 @@ import { utcDateTime } from '../../lib/utc-time.ts';
 import { punishmentQueryOptions, usePunishment } from './api.ts';
 import { writeFilters } from './punishment-filters.ts';
 import { PunishmentNotFound } from './punishment-not-found.tsx';
-import { StandingChip, standingOf, TYPE_WORDS, TypeBadge } from './punishment-words.tsx';
 
 /** The route's loader: the punishment, so that the page renders once with it (and the server's HTML holds it). */
 export const punishmentLoader = ({ params }: LoaderFunctionArgs) =>

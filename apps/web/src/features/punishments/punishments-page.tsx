@@ -13,6 +13,7 @@ import { cardClass } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageBackdrop } from '../../components/ui/page-backdrop.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TYPE_WORDS } from '../../components/ui/punishment-badges.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { formatWhole } from '../../lib/money.ts';
@@ -26,7 +27,6 @@ import {
   writeFilters,
 } from './punishment-filters.ts';
 import { PunishmentList, PunishmentListSkeleton } from './punishment-list.tsx';
-import { TYPE_WORDS } from './punishment-words.tsx';
 import { PunishmentsToolbar } from './punishments-toolbar.tsx';
 import { usePunishmentFilters } from './use-punishment-filters.ts';
 

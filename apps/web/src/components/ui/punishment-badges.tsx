@@ -1,21 +1,27 @@
-// How a punishment is named and where it stands: its type's words and badge, and whether it is in
-// force, ended or lifted, worked out on the page's clock (an answer's `active` may have gone stale:
-// a ban whose end has passed since is over).
+// How a punishment is named and where it stands, wherever it shows (the punishments pages, a player's
+// page, the profile, the console): its type's words and badge, and whether it is in force, ended or
+// lifted, worked out on the page's clock (an answer's `active` may have gone stale: a ban whose end
+// has passed since is over). Types only from the contract: a public page's first load has no zod.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { AppealState } from '@prison/shared/moderation';
 import type { Punishment, PunishmentType } from '@prison/shared/punishments';
 import { clsx } from 'clsx';
 import { DoorOpen, Gavel, type LucideIcon, MicOff, TriangleAlert } from 'lucide-react';
 import { profileRelativeTime, timestampTitle } from '../../lib/time-format.ts';
 
-interface TypeWords {
+/** How a badge reads: its word, its icon and its colours. */
+export interface BadgeWords {
   /** One of them: "Ban". */
   one: MessageDescriptor;
-  /** The tab of them all: "Bans". */
-  many: MessageDescriptor;
   icon: LucideIcon;
   tone: string;
+}
+
+interface TypeWords extends BadgeWords {
+  /** The tab of them all: "Bans". */
+  many: MessageDescriptor;
 }
 
 export const TYPE_WORDS: Record<PunishmentType, TypeWords> = {
@@ -45,13 +51,21 @@ export const TYPE_WORDS: Record<PunishmentType, TypeWords> = {
   },
 };
 
-/** A punishment's type as a small coloured badge with its icon. */
-export function TypeBadge({ type, className }: { type: PunishmentType; className?: string }) {
+/** A small coloured badge with its icon; `kind` names it for tests and styles (`data-type`). */
+export function WordBadge({
+  kind,
+  words,
+  className,
+}: {
+  kind: string;
+  words: BadgeWords;
+  className?: string;
+}) {
   const { t } = useLingui();
-  const { one, icon: Icon, tone } = TYPE_WORDS[type];
+  const { one, icon: Icon, tone } = words;
   return (
     <span
-      data-type={type}
+      data-type={kind}
       className={clsx(
         'inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-0.5 text-[11px] font-bold tracking-wider uppercase ring-1 ring-inset',
         tone,
@@ -63,6 +77,32 @@ export function TypeBadge({ type, className }: { type: PunishmentType; className
     </span>
   );
 }
+
+/** A punishment's type as a small coloured badge with its icon. */
+export function TypeBadge({ type, className }: { type: PunishmentType; className?: string }) {
+  return <WordBadge kind={type} words={TYPE_WORDS[type]} className={className} />;
+}
+
+/** A rounded chip of a few words: where a punishment, its appeal or a command stands. */
+export const pillClass =
+  'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
+
+export const PILL_TONES = {
+  rose: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
+  amber: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
+  grey: 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300',
+  green: 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300',
+  blue: 'bg-sky-500/12 text-sky-800 ring-sky-600/25 dark:text-sky-300',
+} as const;
+
+export type PillTone = keyof typeof PILL_TONES;
+
+/** An appeal's colour, wherever it shows (each place has its own words for it). */
+export const APPEAL_TONES: Record<AppealState, PillTone> = {
+  open: 'blue',
+  accepted: 'green',
+  denied: 'grey',
+};
 
 /** Where a punishment stands now. */
 export type Standing =
@@ -85,15 +125,15 @@ export function standingOf(
     : { kind: 'expired', until: punishment.until };
 }
 
+/** A ban, mute or warning in force: what a pardon can lift. */
 export const isInForce = (standing: Standing): boolean =>
   standing.kind === 'permanent' || standing.kind === 'until';
 
-const STANDING_TONES: Record<Standing['kind'], string> = {
-  permanent: 'bg-rose-500/12 text-rose-800 ring-rose-600/25 dark:text-rose-300',
-  until: 'bg-amber-400/15 text-amber-800 ring-amber-600/30 dark:text-amber-300',
-  expired: 'bg-zinc-500/12 text-zinc-700 ring-zinc-500/25 dark:text-zinc-300',
-  revoked: 'bg-emerald-500/12 text-emerald-800 ring-emerald-600/25 dark:text-emerald-300',
-  kick: '',
+const STANDING_TONES: Record<Exclude<Standing['kind'], 'kick'>, PillTone> = {
+  permanent: 'rose',
+  until: 'amber',
+  expired: 'grey',
+  revoked: 'green',
 };
 
 /**
@@ -118,10 +158,7 @@ export function StandingChip({ standing, now }: { standing: Standing; now: numbe
     <span
       data-standing={standing.kind}
       {...(moment !== null && timestampTitle(moment))}
-      className={clsx(
-        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-        STANDING_TONES[standing.kind],
-      )}
+      className={clsx(pillClass, PILL_TONES[STANDING_TONES[standing.kind]])}
     >
       {standing.kind === 'permanent' ? (
         <Trans comment="A punishment in force with no end">Permanent</Trans>
