@@ -17,7 +17,7 @@ import {
 import type { PunishmentType } from '@prison/shared/punishments';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { conflict, forbidden, invalid, notFound, rateLimited, unavailable } from '../../errors.ts';
+import { conflict, forbidden, notFound, rateLimited, unavailable } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { RconError } from '../../rcon/client.ts';
 import { COMMAND_NOT_ALLOWED, type CommandSender, commandLabel, rconFailure } from '../admin/service.ts';
@@ -25,7 +25,14 @@ import { recordAudit } from '../audit/service.ts';
 import { NO_SUCH_PLAYER } from '../players/service.ts';
 import { inForce } from './active-ban.ts';
 import { type PunishmentCommands, pardonCommand, punishCommand } from './commands.ts';
-import { BAD_CURSOR, NO_SUCH_PUNISHMENT, punishmentRow, type Row, toPunishment } from './service.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  NO_SUCH_PUNISHMENT,
+  punishmentRow,
+  type Row,
+  toPunishment,
+} from './service.ts';
 
 export const NO_SUCH_APPEAL = 'No such appeal';
 export const NOT_IN_FORCE = 'This punishment is no longer in force: there is nothing to lift';
@@ -103,7 +110,7 @@ export async function listForStaff(
     where.push(sql`(lower(p.player_name) like ${q} or lower(p.staff_name) like ${q})`);
   }
   if (query.cursor) {
-    const after = decodeStaffCursor(query.cursor);
+    const after = decodeCursor(query.cursor);
     where.push(sql`(p.issued_at, p.id) < (${after.issuedAt}::timestamptz, ${after.id}::bigint)`);
   }
   const found = await staffPunishments(db, sql.join(where, sql` and `), query.limit + 1);
@@ -111,22 +118,9 @@ export async function listForStaff(
   const last = page.at(-1);
   return {
     punishments: page,
-    next_cursor:
-      found.length > query.limit && last
-        ? Buffer.from(`${last.issued_at}|${last.id}`).toString('base64url')
-        : null,
+    next_cursor: found.length > query.limit && last ? encodeCursor(last) : null,
   };
 }
-
-function decodeStaffCursor(cursor: string): { issuedAt: string; id: number } {
-  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([1-9]\d{0,15})$/.exec(
-    Buffer.from(cursor, 'base64url').toString(),
-  );
-  if (!match) throw invalidCursor();
-  return { issuedAt: match[1]!, id: Number(match[2]) };
-}
-
-const invalidCursor = () => invalid('invalid_cursor', BAD_CURSOR);
 
 // ---- Staff actions ----
 

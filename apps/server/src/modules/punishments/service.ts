@@ -106,11 +106,12 @@ interface After {
   id: number;
 }
 
-function encodeCursor(last: Punishment): string {
+/** A page's cursor: where the next page starts, after the last punishment sent. */
+export function encodeCursor(last: Pick<Punishment, 'issued_at' | 'id'>): string {
   return Buffer.from(`${last.issued_at}|${last.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): After {
+export function decodeCursor(cursor: string): After {
   const text = Buffer.from(cursor, 'base64url').toString();
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([1-9]\d{0,15})$/.exec(text);
   if (!match || Number.isNaN(Date.parse(match[1]!)) || !Number.isSafeInteger(Number(match[2]))) {
