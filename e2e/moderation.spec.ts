@@ -1,0 +1,104 @@
+// Moderation and appeals end to end (docs/punishments.md): staff mute and ban DemoPlayer from their
+// page (the commands go to the simulated server over RCON, which reports the punishments back through
+// the bridge), DemoPlayer appeals both from their profile, staff deny one and accept the other in the
+// console, and the player's open profile shows each answer as it is given.
+import { randomUUID } from 'node:crypto';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PLAYER, type DemoAccount } from './demo-accounts.ts';
+import { appStarted, expectAccessible, signInAs } from './fixtures.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function signedIn(browser: Browser, account: DemoAccount): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signInAs(page, account);
+  return page;
+}
+
+const APPEAL = 'I was helping a new player find the mine exit, not spamming. Please check the chat log.';
+
+test('staff punish from a player’s page; the player appeals; staff deny one appeal and accept the other, live on the profile', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // This run's own reasons: the rows of this run, whatever an earlier one left.
+  const run = randomUUID().slice(0, 6);
+  const muteReason = `Caps in chat ${run}`;
+  const banReason = `X-ray ${run}`;
+  const staff = await signedIn(browser, DEMO_ADMIN);
+  const player = await signedIn(browser, DEMO_PLAYER);
+
+  // From DemoPlayer's page: a mute for a day, then a ban for a week.
+  await staff.goto(`/players/${DEMO_PLAYER.username}`);
+  await appStarted(staff);
+  for (const [type, duration, reason, send] of [
+    ['Mute', '1 day', muteReason, 'Mute player'],
+    ['Ban', '7 days', banReason, 'Ban player'],
+  ] as const) {
+    await staff.getByRole('button', { name: 'Punish' }).click();
+    const dialog = staff.getByRole('dialog', { name: `Punish ${DEMO_PLAYER.username}` });
+    // The choices are labels around visually hidden radios: a click on the words picks one.
+    await dialog.getByText(type, { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: type })).toBeChecked();
+    await dialog.getByText(duration, { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: duration })).toBeChecked();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    if (type === 'Mute') await expectAccessible(staff);
+    await dialog.getByRole('button', { name: send }).click();
+    await expect(dialog.getByRole('status')).toContainText('Sent to the game server');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  // The game reports the ban: the page says so by itself.
+  const notice = staff.getByTestId('ban-notice');
+  await expect(notice).toContainText(`${DEMO_PLAYER.username} is banned`, { timeout: 20_000 });
+  await expect(notice).toContainText(banReason);
+
+  // DemoPlayer appeals both from their profile.
+  await player.goto('/profile');
+  const card = player.locator('section#punishments');
+  const row = (reason: string) => card.locator('li').filter({ hasText: reason });
+  for (const [reason, button, title] of [
+    [muteReason, 'Appeal this mute', 'Appeal your mute'],
+    [banReason, 'Appeal this ban', 'Appeal your ban'],
+  ] as const) {
+    await row(reason).getByRole('button', { name: button }).click();
+    const dialog = player.getByRole('dialog', { name: title });
+    await dialog.getByRole('textbox', { name: 'Your appeal' }).fill(APPEAL);
+    await dialog.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(reason).locator('[data-appeal="open"]')).toBeVisible();
+  }
+  await expectAccessible(player);
+
+  // Staff answer in the console; the player's open profile follows each answer.
+  await staff.goto('/admin/appeals');
+  // An appeal by the punishment it is about (each also lists the player's other punishments).
+  const appeal = (reason: string) =>
+    staff.locator('article[data-appeal]').filter({
+      has: staff.getByRole('region', { name: 'Punishment', exact: true }).filter({ hasText: reason }),
+    });
+  await expect(appeal(muteReason)).toBeVisible();
+  await expectAccessible(staff);
+  await appeal(muteReason)
+    .getByRole('textbox', { name: `Reply to ${DEMO_PLAYER.username}` })
+    .fill('The log shows 40 lines in caps.');
+  await appeal(muteReason).getByRole('button', { name: 'Deny' }).click();
+  await expect(row(muteReason).locator('[data-appeal="denied"]')).toContainText(
+    'The log shows 40 lines in caps.',
+  );
+
+  await appeal(banReason)
+    .getByRole('textbox', { name: `Reply to ${DEMO_PLAYER.username}` })
+    .fill('Fair: we found the real culprit.');
+  await appeal(banReason).getByRole('button', { name: 'Accept and lift' }).click();
+  await expect(row(banReason).locator('[data-appeal="accepted"]')).toContainText(
+    'Fair: we found the real culprit.',
+  );
+  // The game lifts the ban: the player's page no longer says it.
+  await staff.goto(`/players/${DEMO_PLAYER.username}`);
+  await expect(staff.getByTestId('ban-notice')).toHaveCount(0, { timeout: 20_000 });
+
+  await staff.context().close();
+  await player.context().close();
+});
