@@ -206,16 +206,20 @@ const LONG_PAGES = [
   '/auction',
   '/status',
   '/privacy',
+  '/punishments',
+  '/punishments/2',
   '/players/DemoPlayer',
   '/social',
   '/profile',
   '/admin',
   '/admin/servers',
+  '/admin/moderation',
+  '/admin/appeals',
   '/no/such/page',
 ];
 
 test('German and Russian pages fit a phone and a desktop window', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   for (const language of ['de', 'ru']) {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
