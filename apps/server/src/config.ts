@@ -11,7 +11,7 @@ import {
   DEFAULT_PUNISHMENT_COMMANDS,
   type PunishmentCommands,
   templateProblem,
-} from './modules/punishments/commands.ts';
+} from './rcon/punishment-commands.ts';
 
 export class ConfigError extends Error {}
 

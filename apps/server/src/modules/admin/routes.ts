@@ -21,6 +21,7 @@ import { authenticate, requireStaff } from '../../plugins/authenticate.ts';
 import { clientKey } from '../../plugins/client-address.ts';
 import { isAdminHost } from '../../plugins/web-app.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
+import type { CommandSender } from '../../rcon/commands.ts';
 import { listStaffAccounts } from '../auth/accounts.ts';
 import type { StaffPower } from '../auth/staff-roles.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
@@ -28,14 +29,7 @@ import { resetTwoFactor } from '../auth/two-factor.ts';
 import { punishmentAdminRoutes } from '../punishments/admin-routes.ts';
 import { bridgeCredentialRoutes } from './bridge-credential-routes.ts';
 import { bridgeInspectorRoutes } from './bridge-inspector-routes.ts';
-import {
-  type CommandSender,
-  commandLog,
-  DASHBOARD_TOPIC,
-  dashboardBuilder,
-  readAuditEvents,
-  runCommand,
-} from './service.ts';
+import { commandLog, DASHBOARD_TOPIC, dashboardBuilder, readAuditEvents, runCommand } from './service.ts';
 
 // Per staff member; each server process counts on its own (the limiter keeps its counts in memory).
 export const COMMANDS_PER_MINUTE = 20;

@@ -32,7 +32,8 @@ import {
 import { forbidden, unavailable } from '../../errors.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
-import { RconAuthError, RconError, RconNotConfiguredError, RconTimeoutError } from '../../rcon/client.ts';
+import { RconError } from '../../rcon/client.ts';
+import { COMMAND_NOT_ALLOWED, type CommandSender, commandAllowed, rconFailure } from '../../rcon/commands.ts';
 import { type AuditAction, recordAudit } from '../audit/service.ts';
 import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 
@@ -252,18 +253,7 @@ export function dashboardBuilder(db: Db, clock: DashboardClock = {}): TopicBuild
 
 // ---- Staff commands ----
 
-export const COMMAND_NOT_ALLOWED = 'That command is not allowed from the site';
-
-/** The command's label as RCON_ALLOW lists it: its first word, lower case, without a leading slash. */
-export function commandLabel(command: string): string {
-  return (command.trim().replace(/^\//, '').split(/\s+/)[0] ?? '').toLowerCase();
-}
-
 const COMMAND_ACTION = 'rcon.command' satisfies AuditAction;
-
-export interface CommandSender {
-  send(command: string): Promise<string>;
-}
 
 type Log = { warn(obj: unknown, msg?: string): void };
 
@@ -285,7 +275,7 @@ export async function runCommand(
   command: string,
   log?: Log,
 ): Promise<CommandResult> {
-  const allowed = !allow || allow.map((entry) => entry.replace(/^\//, '')).includes(commandLabel(command));
+  const allowed = commandAllowed(allow, command);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staffCommands)
@@ -316,14 +306,6 @@ export async function runCommand(
     .where(eq(staffCommands.id, id));
   if (outcome.output === null) throw unavailable(outcome.code, outcome.error);
   return { command, output: outcome.output };
-}
-
-/** Which failure of RCON a command met: whether retrying can help, and whether it may have run. */
-export function rconFailure(error: RconError): ErrorCode {
-  if (error instanceof RconNotConfiguredError) return 'rcon_not_configured';
-  if (error instanceof RconAuthError) return 'rcon_password_refused';
-  if (error instanceof RconTimeoutError) return 'game_server_timeout';
-  return 'game_server_unavailable';
 }
 
 /** The audit of staff commands, newest first (GET /api/admin/commands). */

@@ -1,5 +1,5 @@
 // Moderation from the site: staff punish and pardon through the game server (over RCON, with the
-// owner's command templates, commands.ts), and players appeal their bans and mutes, which staff
+// owner's command templates, rcon/punishment-commands.ts), and players appeal their bans and mutes, which staff
 // accept (the punishment is lifted through the game server) or deny with a reply. The site records a
 // punishment or its lifting only when the game reports it (the bridge's events, or the LiteBans
 // database it follows): the game is the truth of who is banned. Every step is audited.
@@ -20,14 +20,14 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, rateLimited, unavailable } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { RconError } from '../../rcon/client.ts';
-import { COMMAND_NOT_ALLOWED, type CommandSender, commandLabel, rconFailure } from '../admin/service.ts';
+import { COMMAND_NOT_ALLOWED, type CommandSender, commandAllowed, rconFailure } from '../../rcon/commands.ts';
+import { type PunishmentCommands, pardonCommand, punishCommand } from '../../rcon/punishment-commands.ts';
 import { recordAudit } from '../audit/service.ts';
-import { NO_SUCH_PLAYER } from '../players/service.ts';
 import { inForce } from './active-ban.ts';
-import { type PunishmentCommands, pardonCommand, punishCommand } from './commands.ts';
 import {
   decodeCursor,
   encodeCursor,
+  NO_SUCH_PLAYER,
   NO_SUCH_PUNISHMENT,
   punishmentRow,
   type Row,
@@ -192,8 +192,7 @@ async function sendAction(
   /** More to do in the same transaction as the action's record (an appeal's decision). */
   alongside?: (tx: Tx, actionId: number) => Promise<void>,
 ): Promise<StaffAction> {
-  const allowed =
-    !channel.allow || channel.allow.map((e) => e.replace(/^\//, '')).includes(commandLabel(action.command));
+  const allowed = commandAllowed(channel.allow, action.command);
   const id = await db.transaction(async (tx) => {
     const rows = await tx.execute(sql`
       insert into punishment_actions (kind, player_uuid, player_name, staff_uuid, reason, duration_seconds,

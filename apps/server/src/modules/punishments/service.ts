@@ -13,13 +13,14 @@ import {
 } from '@prison/shared/punishments';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { prefixEnd } from '../../db/prefix-range.ts';
 import { players } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
-import { NO_SUCH_PLAYER } from '../players/service.ts';
-import { prefixEnd } from '../search/service.ts';
 import { IN_FORCE, inForce } from './active-ban.ts';
 
 export const NO_SUCH_PUNISHMENT = 'No such punishment';
+/** As the players' routes say it (a punishment may name a player the site does not know). */
+export const NO_SUCH_PLAYER = 'No such player';
 export const BAD_CURSOR = 'This cursor is not one of ours: start again from the first page';
 export const HISTORY_PRIVATE = 'This player keeps their punishment history private';
 

@@ -9,7 +9,8 @@ import {
   postEvents,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { prefixEnd, SearchAnswers } from './service.ts';
+import { prefixEnd } from '../../db/prefix-range.ts';
+import { SearchAnswers } from './service.ts';
 
 const ev = (type: string, fields: Record<string, unknown>) => ({ id: eventId(type), type, ...fields });
 

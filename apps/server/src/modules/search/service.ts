@@ -6,15 +6,8 @@ import { SEARCH_MAX_RESULTS } from '@prison/shared/search';
 import type { Gang } from '@prison/shared/social';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prefixEnd } from '../../db/prefix-range.ts';
 import { players } from '../../db/schema.ts';
-
-/** The first string after every string that starts with `prefix`, in byte order. */
-export function prefixEnd(prefix: string): string {
-  // Names are ASCII ([A-Za-z0-9_] with a Bedrock "." or "*"; searchPlayers asks only for such
-  // prefixes), so incrementing the last character bounds the range.
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
-}
 
 const NAME = sql`(lower(${players.username}) collate "C")`;
 

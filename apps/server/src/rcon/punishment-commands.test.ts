@@ -1,6 +1,11 @@
 // The commands that punish and pardon on the game server, filled in from the owner's templates.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUNISHMENT_COMMANDS, formatDuration, pardonCommand, punishCommand } from './commands.ts';
+import {
+  DEFAULT_PUNISHMENT_COMMANDS,
+  formatDuration,
+  pardonCommand,
+  punishCommand,
+} from './punishment-commands.ts';
 
 const player = { uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5', name: 'Notch' };
 
