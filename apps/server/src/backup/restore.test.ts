@@ -133,10 +133,17 @@ line two "quoted" \\ backslash é')`,
       await target.discard();
       target = await openPgliteTarget(dataDir!);
     } else {
-      const [row] = rowsOf<{ n: number }>(
-        await target.db.execute(sql`select count(*)::int as n from players`),
+      // Nothing restored: no rows, or not even the tables when the cut falls before the backup's
+      // first line can be read (where it falls depends on how the backup compressed).
+      const [table] = rowsOf<{ players: string | null }>(
+        await target.db.execute(sql`select to_regclass('players')::text as players`),
       );
-      expect(row!.n).toBe(0);
+      if (table!.players !== null) {
+        const [row] = rowsOf<{ n: number }>(
+          await target.db.execute(sql`select count(*)::int as n from players`),
+        );
+        expect(row!.n).toBe(0);
+      }
     }
     try {
       await restoreBackup(target, readBackupLines(Readable.from([backup])));
