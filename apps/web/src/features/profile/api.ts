@@ -267,15 +267,20 @@ const ownPunishmentsQueryOptions = () =>
   queryOptions({ queryKey: ['players', 'me', 'punishments'], queryFn: getOwnPunishments });
 
 /**
- * The signed-in player's punishments, newest first, live: the list the social socket (opened with
- * `token`) sends replaces the one read. Close code 1008 means the session expired (spec 4).
+ * The signed-in player's punishments, newest first, live while an appeal waits: the list the social
+ * socket (opened with `token`) sends replaces the one read. Close code 1008 means the session
+ * expired (spec 4).
  */
 export function useOwnPunishments(token: string | null) {
   const queryClient = useQueryClient();
   const { queryKey } = ownPunishmentsQueryOptions();
+  const list = useQuery(ownPunishmentsQueryOptions());
+  // Live while an appeal waits for staff: their answer is what the player is waiting for. A profile
+  // with nothing pending opens no socket at all.
+  const waiting = list.data?.some((p) => p.appeal?.state === 'open') ?? false;
   useFreshToken(token);
   useLiveSocket(
-    token ? `/api/social/ws?token=${encodeURIComponent(token)}` : null,
+    token && waiting ? `/api/social/ws?token=${encodeURIComponent(token)}` : null,
     (data) => {
       readLiveMessage(socialMessageSchema, data, (message) => {
         if ('punishments' in message) queryClient.setQueryData(queryKey, message.punishments);
@@ -283,7 +288,7 @@ export function useOwnPunishments(token: string | null) {
     },
     expireOnSessionClose,
   );
-  return useQuery(ownPunishmentsQueryOptions());
+  return list;
 }
 
 export interface AppealRequest {
