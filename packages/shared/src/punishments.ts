@@ -176,12 +176,3 @@ export const activeBanSchema = z
     ],
   });
 export type ActiveBan = z.infer<typeof activeBanSchema>;
-
-/** Whether a punishment is in force at `now`. */
-export function isActive(
-  p: { type: PunishmentType; until: string | null; revoked: unknown },
-  now = Date.now(),
-): boolean {
-  if (p.type === 'kick' || p.revoked) return false;
-  return p.until === null || Date.parse(p.until) > now;
-}

@@ -229,6 +229,12 @@ describe.each(databaseKinds())('moderation on %s', (kind) => {
     expect((await call('GET', `/api/players/${quiet.uuid}/punishments`, null)).json().punishments).toEqual(
       [],
     );
+    // By the start of a name, as the public list finds them (silent ones too, for staff).
+    const found = await call('GET', '/api/admin/punishments?q=QUIETQ', token.mod);
+    expect(found.json().punishments.map((p: { player: { name: string } }) => p.player.name)).toEqual([
+      'QuietQuinn',
+    ]);
+    expect((await call('GET', '/api/admin/punishments?q=%25', token.mod)).json().punishments).toEqual([]);
   });
 
   it('lets a player appeal a ban or mute of their own once, within the limits, and tells staff', async () => {

@@ -29,6 +29,7 @@ import {
   encodeCursor,
   NO_SUCH_PLAYER,
   NO_SUCH_PUNISHMENT,
+  nameFilter,
   punishmentRow,
   type Row,
   toPunishment,
@@ -106,8 +107,9 @@ export async function listForStaff(
   if (query.active !== undefined) where.push(query.active ? sql`${inForce('p')}` : sql`not ${inForce('p')}`);
   if (query.player) where.push(sql`p.player_uuid = ${query.player.toLowerCase()}`);
   if (query.q) {
-    const q = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(lower(p.player_name) like ${q} or lower(p.staff_name) like ${q})`);
+    const byName = nameFilter(query.q, 'p');
+    if (byName === null) return { punishments: [], next_cursor: null };
+    where.push(byName);
   }
   if (query.cursor) {
     const after = decodeCursor(query.cursor);

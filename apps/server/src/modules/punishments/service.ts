@@ -129,6 +129,17 @@ function nameStarts(column: string, q: string): SQL {
   return sql`(${name} >= ${q} and ${name} < ${prefixEnd(q)})`;
 }
 
+/**
+ * Punishments whose player's or staff member's name starts with `q` (any case), as ranges of the
+ * name indexes; null when no name can start so. `alias` is the punishments table's, if any.
+ */
+export function nameFilter(q: string, alias = ''): SQL | null {
+  const prefix = q.toLowerCase();
+  if (!NAME_PREFIX.test(prefix)) return null;
+  const c = alias ? `${alias}.` : '';
+  return sql`(${nameStarts(`${c}player_name`, prefix)} or ${nameStarts(`${c}staff_name`, prefix)})`;
+}
+
 interface Filters {
   type?: PunishmentType | undefined;
   active?: boolean | undefined;
@@ -141,9 +152,9 @@ function conditions({ type, active, q }: Filters): SQL[] | null {
   if (type) where.push(sql`type = ${type}`);
   if (active !== undefined) where.push(active ? IN_FORCE : sql`not ${IN_FORCE}`);
   if (q !== undefined) {
-    const prefix = q.toLowerCase();
-    if (!NAME_PREFIX.test(prefix)) return null;
-    where.push(sql`(${nameStarts('player_name', prefix)} or ${nameStarts('staff_name', prefix)})`);
+    const byName = nameFilter(q);
+    if (byName === null) return null;
+    where.push(byName);
   }
   return where;
 }
