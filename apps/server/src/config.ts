@@ -78,6 +78,12 @@ export interface Config {
   litebans: { url: string; tablePrefix: string; pollMs: number } | null;
   /** The console commands staff punishments and pardons are sent as (PUNISH_COMMAND_*; LiteBans' by default). */
   punishmentCommands: PunishmentCommands;
+  /**
+   * How staff punishments and pardons reach the game server (PUNISH_VIA): 'rcon', their commands at
+   * once; or 'plugin', handed to the game server's plugin on its delivery socket and listed by
+   * GET /api/bridge/actions until it confirms them.
+   */
+  punishVia: 'rcon' | 'plugin';
 }
 
 type Env = Record<string, string | undefined>;
@@ -438,6 +444,10 @@ export function loadConfig(
   if (staffTwoFactor !== 'required' && staffTwoFactor !== 'off') {
     throw new ConfigError(`STAFF_2FA must be required or off, got "${env.STAFF_2FA}"`);
   }
+  const punishVia = text(env, 'PUNISH_VIA')?.toLowerCase() ?? 'rcon';
+  if (punishVia !== 'rcon' && punishVia !== 'plugin') {
+    throw new ConfigError(`PUNISH_VIA must be rcon or plugin, got "${env.PUNISH_VIA}"`);
+  }
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
@@ -482,6 +492,7 @@ export function loadConfig(
     listingsRateLimit: positiveInt(env, 'LISTINGS_RATE_LIMIT', 300),
     litebans: litebansOf(env),
     punishmentCommands: punishmentCommandsOf(env),
+    punishVia,
   };
 }
 

@@ -162,6 +162,16 @@ const staffMember = z
   .nullable()
   .describe('The staff member, by uuid and name; null for the console');
 
+// A punishment carried out for a staff action of the site (GET /api/bridge/actions) names it.
+const actionId = z
+  .int()
+  .min(1)
+  .optional()
+  .describe(
+    "The site's staff action this carries out (the action's `id`), if any: the action is confirmed " +
+      'by it. An id the site never handed out is refused',
+  );
+
 /** What the OpenAPI document says of an event type: its component name, meaning and a worked example. */
 interface EventDocs {
   id: string;
@@ -516,6 +526,7 @@ function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: 
           .optional()
           .describe('The address of an address ban, for the admin console only'),
         note: text(1000).optional().describe('A note for staff, shown only in the admin console'),
+        action_id: actionId,
       },
       {
         id: 'PunishmentIssuedEvent',
@@ -541,6 +552,7 @@ function eventSchema<M extends z.ZodType, P extends z.ZodType>(delta: M, price: 
         punishment_id: id.describe('The id punishment.issued gave (refused if the site has not seen it)'),
         staff: staffMember,
         reason: text(MAX_PUNISHMENT_REASON).nullable().optional(),
+        action_id: actionId,
       },
       {
         id: 'PunishmentRevokedEvent',

@@ -108,6 +108,7 @@ export const ERROR_CODES = {
   punishment_exists: 'A punishment.issued names a punishment id that already exists.',
   punishment_not_revocable: 'A punishment.revoked names a kick, which has nothing to lift.',
   revoked_before_issued: 'A punishment.revoked is dated before the punishment was issued.',
+  unknown_action: "A punishment event's action_id names no staff action the site handed to the game server.",
   value_refused: 'The database refused a value (out of range, or breaking a rule of the data).',
 } as const satisfies Record<string, string>;
 
@@ -130,6 +131,7 @@ export const BRIDGE_EVENT_ERROR_CODES = [
   'punishment_exists',
   'punishment_not_revocable',
   'revoked_before_issued',
+  'unknown_action',
   'value_refused',
 ] as const satisfies readonly ErrorCode[];
 export type BridgeEventErrorCode = (typeof BRIDGE_EVENT_ERROR_CODES)[number];

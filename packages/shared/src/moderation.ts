@@ -174,6 +174,8 @@ export const pardonRequestSchema = z
   .meta({ id: 'PardonRequest', examples: [{ reason: 'Appeal accepted' }] });
 
 export const ACTION_KINDS = [...PUNISHMENT_TYPES, 'pardon'] as const;
+/** How staff actions reach the game server (PUNISH_VIA). */
+export const ACTION_ROADS = ['rcon', 'plugin'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 const STAFF_ACTION_EXAMPLE = {
@@ -185,6 +187,7 @@ const STAFF_ACTION_EXAMPLE = {
   duration_seconds: 604800,
   punishment_id: null,
   command: 'tempban Notch 7d X-ray',
+  via: 'rcon',
   state: 'sent',
   output: 'Notch was banned for 7 days.',
   error: null,
@@ -201,12 +204,18 @@ export const staffActionSchema = z
     reason: z.string().nullable(),
     duration_seconds: z.int().nullable(),
     punishment_id: z.int().nullable().describe('For a pardon: the punishment lifted'),
-    command: z.string().describe('The command sent to the game server over RCON'),
+    command: z
+      .string()
+      .describe('The console command: sent over RCON, or handed to the plugin with the action'),
+    via: z
+      .enum(ACTION_ROADS)
+      .describe("rcon: sent at once over RCON; plugin: handed to the game server's plugin (PUNISH_VIA)"),
     state: z
       .enum(['sending', 'sent', 'failed'])
       .describe(
-        'sent: the game server ran the command (its output says how it went); failed: it did not get ' +
-          'it; sending: no answer yet, or none recorded',
+        'sent: the game server ran the command, or its plugin carried the action out (the output says ' +
+          'how it went); failed: it did not get it, or the plugin refused (the error says why); ' +
+          'sending: no answer yet (for the plugin: waiting for a game server to carry it out)',
       ),
     output: z.string().nullable(),
     error: z.string().nullable(),

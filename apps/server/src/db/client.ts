@@ -285,6 +285,16 @@ export async function notifyTopics(tx: Tx | Db, topics: Iterable<string>): Promi
 
 export const LIVE_CHANNEL = 'live';
 
+/**
+ * The channel of the game servers' delivery sockets (modules/bridge/delivery-feed.ts): its payload
+ * names deliveries just committed (their ids), a staff action queued for the plugin
+ * (`bridgeActionPayload`), a revoked credential, or '*' (look at everything waiting).
+ */
+export const BRIDGE_CHANNEL = 'deliveries';
+
+/** The payload on BRIDGE_CHANNEL that says a staff action waits for the game server's plugin. */
+export const bridgeActionPayload = (id: number | string) => `action:${id}`;
+
 type NamedRunner = (name: string, text: string, values: unknown[]) => Promise<unknown[]>;
 const namedRunners = new WeakMap<Db, NamedRunner>();
 const dialect = new PgDialect();

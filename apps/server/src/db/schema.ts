@@ -633,11 +633,25 @@ export const punishmentActions = pgTable(
       onDelete: 'set null',
     }),
     command: text('command').notNull(),
-    /** 'sending', then 'sent' (the game server answered) or 'failed'. */
+    /** How it reaches the game server: 'rcon' (its command, at once) or 'plugin' (this row is the outbox). */
+    via: text('via').notNull().default('rcon'),
+    /**
+     * 'sending', then 'sent' (the game server answered, or carried it out) or 'failed' (it did not
+     * get it, or refused). For the plugin, 'sending' is waiting in the outbox.
+     */
     state: text('state').notNull().default('sending'),
     output: text('output'),
     error: text('error'),
+    /** The plugin's delivery socket that holds it (bridge_connections.id) until the lease ends. */
+    takenBy: uuid('taken_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('punishment_actions_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('punishment_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The plugin's outbox: what waits for the game server, oldest first.
+    index('punishment_actions_waiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.via} = 'plugin' and ${t.state} = 'sending'`),
+  ],
 );

@@ -89,6 +89,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   punishment_exists: msg`That punishment already exists.`,
   punishment_not_revocable: msg`A kick cannot be revoked.`,
   revoked_before_issued: msg`A punishment cannot be revoked before it was issued.`,
+  unknown_action: msg`No such staff action.`,
   value_refused: msg`A value was refused.`,
 };
 

@@ -223,7 +223,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(bridgeInspectorRoutes, { db, staffOnly: () => staffOnly() });
   await app.register(punishmentAdminRoutes, {
     db,
-    channel: { rcon, commands: config.punishmentCommands, allow: config.rcon.allow },
+    channel: { via: config.punishVia, rcon, commands: config.punishmentCommands, allow: config.rcon.allow },
     staffOnly: () => staffOnly(),
   });
 };

@@ -9,11 +9,11 @@ import {
   DEFAULT_CREDENTIAL_NAME,
 } from '@prison/shared/bridge-credentials';
 import { asc, eq, sql } from 'drizzle-orm';
-import { type Db, runNamed } from '../../db/client.ts';
+import { BRIDGE_CHANNEL, type Db, runNamed } from '../../db/client.ts';
 import { bridgeCredentials } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { COMMAND_LINE, recordAudit } from '../audit/service.ts';
-import { DELIVERIES_CHANNEL, revokedPayload } from './deliveries-service.ts';
+import { revokedPayload } from './deliveries-service.ts';
 
 /** Who a bridge request comes from: a credential, or BRIDGE_TOKEN (id null, named "default"). */
 export interface BridgeIdentity {
@@ -119,7 +119,7 @@ export async function revokeCredential(
       .where(eq(bridgeCredentials.id, found.id))
       .returning();
     // Its delivery sockets, in every process, close when this commits.
-    await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}::text, ${revokedPayload(found.id)}::text)`);
+    await tx.execute(sql`select pg_notify(${BRIDGE_CHANNEL}::text, ${revokedPayload(found.id)}::text)`);
     return shown(row!);
   });
 }

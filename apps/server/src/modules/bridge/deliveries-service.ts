@@ -1,14 +1,12 @@
 // The delivery outbox (DESIGN.md sections 3 and 7): one row per auction purchase, pending until the
-// game server acknowledges it. A purchase NOTIFYs DELIVERIES_CHANNEL with the delivery's id when it
+// game server acknowledges it. A purchase NOTIFYs BRIDGE_CHANNEL with the delivery's id when it
 // commits, which PostgreSQL tells every server process (PGlite this one), so each bridge socket
 // gets the delivery at once.
 import type { Delivery } from '@prison/shared/bridge';
 import { PING_INTERVAL_MS } from '@prison/shared/sockets';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { BRIDGE_CHANNEL, type Db, rowsOf } from '../../db/client.ts';
 import { auctionListings, auctionPurchases, bridgeConnections, deliveries } from '../../db/schema.ts';
-
-export const DELIVERIES_CHANNEL = 'deliveries';
 
 /**
  * Queues purchases' items for the game server, as part of the purchase's statement
@@ -22,7 +20,7 @@ export function queuedDeliveries(purchases: SQL): SQL {
   return sql`delivery as (
       insert into deliveries (purchase_id, player_uuid, item_name, item_icon, qty)
       select purchase_id, player_uuid, item_name, item_icon, qty from (${purchases}) d
-      returning id, pg_notify(${DELIVERIES_CHANNEL}::text, id::text)
+      returning id, pg_notify(${BRIDGE_CHANNEL}::text, id::text)
     )`;
 }
 
@@ -179,7 +177,7 @@ export interface BridgeConnection {
   credentialId: string | null;
 }
 
-/** The payload on DELIVERIES_CHANNEL that says a credential was revoked: its sockets close. */
+/** The payload on BRIDGE_CHANNEL that says a credential was revoked: its sockets close. */
 export const revokedPayload = (credentialId: string) => `revoked:${credentialId}`;
 
 // A socket whose credential was revoked takes nothing more (and is closed: delivery-feed.ts).
@@ -200,8 +198,8 @@ export async function touchConnections(db: Db, ids: string[]): Promise<void> {
 }
 
 /**
- * Forgets a closed socket and offers again what it was handed and did not acknowledge, at once: every
- * process's sockets hear of it (DELIVERIES_CHANNEL, '*').
+ * Forgets a closed socket and offers again what it was handed and did not acknowledge (deliveries and
+ * staff actions), at once: every process's sockets hear of it (BRIDGE_CHANNEL, '*').
  */
 export async function closeConnection(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -210,30 +208,42 @@ export async function closeConnection(db: Db, id: string): Promise<void> {
       .update(deliveries)
       .set({ takenBy: null, leaseUntil: null })
       .where(and(pending, eq(deliveries.takenBy, id)));
-    await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}::text, '*')`);
+    await tx.execute(sql`
+      update punishment_actions set taken_by = null, lease_until = null
+      where via = 'plugin' and state = 'sending' and taken_by = ${id}::uuid`);
+    await tx.execute(sql`select pg_notify(${BRIDGE_CHANNEL}::text, '*')`);
   });
 }
 
+/** An outbox the delivery sockets take from: its table, what of it is pending, and which rows. */
+export interface Outbox {
+  /** The table, with player_uuid, created_at, taken_by and lease_until columns. */
+  table: SQL;
+  /** Its pending rows, the table aliased `d`. */
+  pending: SQL;
+  /** Of those, the ones to look at (`true`: all). */
+  among: SQL;
+  limit: number;
+}
+
 /**
- * Takes, for `connection`, the pending deliveries it should have (of `ids`, or of all when null),
- * oldest first, at most `limit`: those not held by another connection's lease, and not ones it was
- * handed already, whose buyer is on its server or on no server with a live socket. Each is taken by
- * one connection only, whichever process asks first.
+ * Takes, for `connection`, the pending rows of `outbox` it should have, oldest first, at most
+ * `limit`: those not held by another connection's lease, and not ones it was handed already, whose
+ * player is on its server or on no server with a live socket. Each is taken by one connection only,
+ * whichever process asks first. Answers the ids taken.
  */
-export async function takeDeliveries(
+export async function takeFromOutbox(
   db: Db,
   connection: BridgeConnection,
-  ids: string[] | null,
-  limit = MAX_DELIVERIES_TAKEN,
-): Promise<Delivery[]> {
+  outbox: Outbox,
+): Promise<string[]> {
   const lease = `${DELIVERY_LEASE_MS} milliseconds`;
   const stale = `${CONNECTION_STALE_MS} milliseconds`;
-  const among = ids === null ? sql`true` : sql`d.id = any(${`{${ids.join(',')}}`}::uuid[])`;
   const taken = rowsOf<{ id: string }>(
     await db.execute(sql`
       with wanted as (
-        select d.id from deliveries d join players p on p.uuid = d.player_uuid
-        where d.delivered_at is null and ${among}
+        select d.id from ${outbox.table} d left join players p on p.uuid = d.player_uuid
+        where ${outbox.pending} and ${outbox.among}
           and ${revokedNot(connection.credentialId)}
           and (d.taken_by is null or d.lease_until < now())
           and d.taken_by is distinct from ${connection.id}::uuid
@@ -245,15 +255,32 @@ export async function takeDeliveries(
             )
           )
         order by d.created_at, d.id
-        limit ${limit}
+        limit ${outbox.limit}
         for update of d skip locked
       )
-      update deliveries d set taken_by = ${connection.id}::uuid, lease_until = now() + ${lease}::interval
+      update ${outbox.table} d set taken_by = ${connection.id}::uuid, lease_until = now() + ${lease}::interval
       from wanted where d.id = wanted.id
-      returning d.id`),
+      returning d.id::text as id`),
   );
-  return pendingDeliveriesById(
-    db,
-    taken.map((row) => row.id),
-  );
+  return taken.map((row) => row.id);
+}
+
+/**
+ * Takes, for `connection`, the pending deliveries it should have (of `ids`, or of all when null),
+ * oldest first, at most `limit` (takeFromOutbox).
+ */
+export async function takeDeliveries(
+  db: Db,
+  connection: BridgeConnection,
+  ids: string[] | null,
+  limit = MAX_DELIVERIES_TAKEN,
+): Promise<Delivery[]> {
+  const among = ids === null ? sql`true` : sql`d.id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const taken = await takeFromOutbox(db, connection, {
+    table: sql`deliveries`,
+    pending: sql`d.delivered_at is null`,
+    among,
+    limit,
+  });
+  return pendingDeliveriesById(db, taken);
 }

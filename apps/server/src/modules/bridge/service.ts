@@ -133,6 +133,8 @@ interface Known {
   listings: Set<string>;
   /** The game's punishments by their id: their type and when they were issued. */
   punishments: Map<string, { type: string; issuedAt: Date }>;
+  /** The staff actions the punishment events name that the site handed out. */
+  actions: Set<number>;
 }
 
 type PreparedOf<T extends BridgeEventType> = Prepared & { event: ReceivedBridgeEventOf<T> };
@@ -400,7 +402,19 @@ async function lockReferenced(tx: Tx, events: ReceivedBridgeEvent[]): Promise<Kn
       tx,
       sorted(events.flatMap((e) => ('punishment_id' in e ? [e.punishment_id] : []))),
     ),
+    actions: await knownActions(
+      tx,
+      events.flatMap((e) => ('action_id' in e && e.action_id !== undefined ? [e.action_id] : [])),
+    ),
   };
+}
+
+/** Which of the staff action ids exist (punishment events name the action they carry out). */
+async function knownActions(tx: Tx, ids: number[]): Promise<Known['actions']> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.execute(sql`
+    select id from punishment_actions where id = any(${`{${[...new Set(ids)].join(',')}}`}::bigint[])`);
+  return new Set(rowsOf<{ id: string | number }>(rows).map((row) => Number(row.id)));
 }
 
 /** Locks the game's punishments named by `ids` (sorted), and answers each one's type and issue time. */
@@ -496,6 +510,9 @@ function checkReferences(event: ReceivedBridgeEvent, known: Known, at: Date): Pr
     if (!known.players.has(uuid.toLowerCase())) {
       return { code: 'unknown_player', reason: `unknown player ${uuid} (send player.join first)` };
     }
+  }
+  if ('action_id' in event && event.action_id !== undefined && !known.actions.has(event.action_id)) {
+    return { code: 'unknown_action', reason: `unknown staff action ${event.action_id}` };
   }
   switch (event.type) {
     case 'gang.upsert':
@@ -712,6 +729,7 @@ const appliers: Appliers = {
         address: e.address ?? null,
         note: e.note ?? null,
         server,
+        actionId: e.action_id ?? null,
       })),
     ),
   'punishment.revoked': (w, group) =>
@@ -723,6 +741,7 @@ const appliers: Appliers = {
         at,
         by: e.staff && { uuid: e.staff.uuid, name: e.staff.username },
         reason: e.reason ?? null,
+        actionId: e.action_id ?? null,
       })),
     ),
 };

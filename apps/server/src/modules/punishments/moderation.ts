@@ -1,5 +1,7 @@
 // Moderation from the site: staff punish and pardon through the game server (over RCON, with the
-// owner's command templates, rcon/punishment-commands.ts), and players appeal their bans and mutes, which staff
+// owner's command templates, rcon/punishment-commands.ts; or, with PUNISH_VIA=plugin, through the
+// plugin's delivery socket, the punishment_actions row being the outbox: bridge/actions-service.ts),
+// and players appeal their bans and mutes, which staff
 // accept (the punishment is lifted through the game server) or deny with a reply. The site records a
 // punishment or its lifting only when the game reports it (the bridge's events, or the LiteBans
 // database it follows): the game is the truth of who is banned. Every step is audited.
@@ -16,7 +18,7 @@ import {
 } from '@prison/shared/moderation';
 import type { PunishmentType } from '@prison/shared/punishments';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { BRIDGE_CHANNEL, bridgeActionPayload, type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, rateLimited, unavailable } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { RconError } from '../../rcon/client.ts';
@@ -45,6 +47,8 @@ export const TOO_MANY_APPEALS = `You may send at most ${APPEALS_PER_HOUR} appeal
 
 /** How staff actions reach the game server. */
 export interface ActionChannel {
+  /** PUNISH_VIA: RCON at once, or the plugin's delivery socket (an outbox the plugin confirms). */
+  via: 'rcon' | 'plugin';
   rcon: CommandSender;
   commands: PunishmentCommands;
   /** RCON_ALLOW: the first words a command may have (null: any). */
@@ -128,7 +132,7 @@ export async function listForStaff(
 
 const ACTION_COLUMNS = sql.raw(`x.id, x.kind, x.player_uuid::text, x.player_name, x.staff_uuid::text,
   coalesce(s.username, x.staff_uuid::text) as staff_name, x.reason, x.duration_seconds, x.punishment_id,
-  x.command, x.state, x.output, x.error, x.created_at`);
+  x.command, x.via, x.state, x.output, x.error, x.created_at`);
 
 interface ActionRow {
   id: string | number;
@@ -141,6 +145,7 @@ interface ActionRow {
   duration_seconds: number | null;
   punishment_id: string | number | null;
   command: string;
+  via: StaffAction['via'];
   state: StaffAction['state'];
   output: string | null;
   error: string | null;
@@ -157,6 +162,7 @@ function toAction(row: ActionRow): StaffAction {
     duration_seconds: row.duration_seconds,
     punishment_id: row.punishment_id === null ? null : Number(row.punishment_id),
     command: row.command,
+    via: row.via,
     state: row.state,
     output: row.output,
     error: row.error,
@@ -182,9 +188,12 @@ interface NewAction {
 }
 
 /**
- * Records the action and its audit row, sends its command over RCON and records the answer. A
- * command RCON_ALLOW does not list is refused (recorded and audited as refused); one the game server
- * does not get answers 503 with the reason, and the action says failed.
+ * Records the action and its audit row, and sends it to the game server. Over RCON: its command is
+ * sent at once and the answer recorded; one the game server does not get answers 503 with the
+ * reason, and the action says failed. Through the plugin: the row waits in the outbox, every
+ * process's delivery sockets hear of it on commit, and the plugin confirms it later. A command
+ * RCON_ALLOW does not list is refused either way (recorded and audited as refused). `alongside`
+ * runs in the transaction that records the game server's answer (over RCON) or queues the action.
  */
 async function sendAction(
   db: Db,
@@ -198,9 +207,9 @@ async function sendAction(
   const id = await db.transaction(async (tx) => {
     const rows = await tx.execute(sql`
       insert into punishment_actions (kind, player_uuid, player_name, staff_uuid, reason, duration_seconds,
-        punishment_id, command, state, error)
+        punishment_id, command, via, state, error)
       values (${action.kind}, ${action.player.uuid}, ${action.player.name}, ${staffUuid}, ${action.reason},
-        ${action.durationSeconds}, ${action.punishmentId}, ${action.command},
+        ${action.durationSeconds}, ${action.punishmentId}, ${action.command}, ${channel.via},
         ${allowed ? 'sending' : 'failed'}, ${allowed ? null : COMMAND_NOT_ALLOWED})
       returning id`);
     const actionId = Number(rowsOf<{ id: string | number }>(rows)[0]!.id);
@@ -214,23 +223,41 @@ async function sendAction(
         kind: action.kind,
         player_uuid: action.player.uuid,
         command: action.command,
+        via: channel.via,
         ...(action.punishmentId !== null && { punishment_id: action.punishmentId }),
         ...(action.durationSeconds !== null && { duration_seconds: action.durationSeconds }),
         ...(!allowed && { error: COMMAND_NOT_ALLOWED }),
       },
     });
+    if (allowed && channel.via === 'plugin') {
+      await tx.execute(
+        sql`select pg_notify(${BRIDGE_CHANNEL}::text, ${bridgeActionPayload(actionId)}::text)`,
+      );
+      if (alongside) await alongside(tx, actionId);
+    }
     return actionId;
   });
   if (!allowed) throw forbidden('command_not_allowed', COMMAND_NOT_ALLOWED);
+  if (channel.via === 'rcon') await sendOverRcon(db, channel, id, action.command, alongside);
+  const rows = await db.execute(sql`
+    select ${ACTION_COLUMNS} from punishment_actions x left join players s on s.uuid = x.staff_uuid
+    where x.id = ${id}`);
+  return toAction(rowsOf<ActionRow>(rows)[0]!);
+}
 
-  const outcome = await channel.rcon.send(action.command).then(
+/** Sends the action's command over RCON and records the answer (503 when the game server does not get it). */
+async function sendOverRcon(
+  db: Db,
+  channel: ActionChannel,
+  id: number,
+  command: string,
+  alongside?: (tx: Tx, actionId: number) => Promise<void>,
+): Promise<void> {
+  const outcome = await channel.rcon.send(command).then(
     (output) => ({ output, error: null, code: null }),
     (error: unknown) => {
       if (!(error instanceof RconError)) throw error;
-      channel.log?.warn(
-        { err: error, command: action.command },
-        'punishment command not delivered over RCON',
-      );
+      channel.log?.warn({ err: error, command }, 'punishment command not delivered over RCON');
       return { output: null, error: error.message, code: rconFailure(error) };
     },
   );
@@ -242,10 +269,6 @@ async function sendAction(
     if (!outcome.code && alongside) await alongside(tx, id);
   });
   if (outcome.code) throw unavailable(outcome.code, outcome.error!);
-  const rows = await db.execute(sql`
-    select ${ACTION_COLUMNS} from punishment_actions x left join players s on s.uuid = x.staff_uuid
-    where x.id = ${id}`);
-  return toAction(rowsOf<ActionRow>(rows)[0]!);
 }
 
 /** POST /api/admin/punishments: punishes a player the site knows, through the game server. */
@@ -462,9 +485,10 @@ export async function appealsForStaff(db: Db, state: AppealState): Promise<Staff
 
 /**
  * POST /api/admin/appeals/{id}/decision. Denied: with the reply, at once. Accepted: the punishment is
- * lifted through the game server first (when it is still in force), and the appeal is accepted in
- * the same transaction that records the command's answer; if the game server cannot be reached the
- * appeal stays open and the answer is 503.
+ * lifted through the game server (when it is still in force). Over RCON the appeal is accepted in
+ * the same transaction that records the command's answer, and if the game server cannot be reached
+ * it stays open and the answer is 503; through the plugin it is accepted in the transaction that
+ * queues the pardon, which the outbox keeps until a game server carries it out.
  */
 export async function decideAppeal(
   db: Db,

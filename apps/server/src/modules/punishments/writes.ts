@@ -25,6 +25,8 @@ export interface IssuedPunishment {
   address: string | null;
   note: string | null;
   server: string | null;
+  /** The site's staff action this carries out (the plugin names it), confirmed by it. */
+  actionId?: number | null;
 }
 
 export interface Revocation {
@@ -33,6 +35,8 @@ export interface Revocation {
   at: Date;
   by: Actor;
   reason: string | null;
+  /** The site's staff action this carries out (the plugin names it), confirmed by it. */
+  actionId?: number | null;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -74,6 +78,24 @@ export async function issuePunishments(w: Write, list: readonly IssuedPunishment
   for (const { player } of rowsOf<{ player: string }>(inserted)) {
     w.changes.push({ type: 'punishment.changed', player });
   }
+  await confirmActions(w, list);
+}
+
+/**
+ * Confirms the staff actions that punishment events carry out: the game did it, whatever the plugin
+ * acknowledged before, and a punishment issued for one is linked to it.
+ */
+async function confirmActions(w: Write, list: readonly (IssuedPunishment | Revocation)[]): Promise<void> {
+  const rows = list.flatMap((p) =>
+    p.actionId ? [{ action_id: p.actionId, source: p.source, source_id: p.sourceId }] : [],
+  );
+  if (rows.length === 0) return;
+  await w.tx.execute(sql`
+    update punishment_actions x set state = 'sent', error = null, taken_by = null, lease_until = null,
+      punishment_id = coalesce(x.punishment_id, p.id)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(action_id bigint, source text, source_id text)
+      join punishments p on p.source = r.source and p.source_id = r.source_id
+    where x.id = r.action_id`);
 }
 
 /**
@@ -107,4 +129,5 @@ export async function revokePunishments(w: Write, list: readonly Revocation[]): 
   for (const { player } of rowsOf<{ player: string }>(revoked)) {
     w.changes.push({ type: 'punishment.changed', player });
   }
+  await confirmActions(w, list);
 }

@@ -87,6 +87,7 @@ const SENT: StaffAction = {
   duration_seconds: null,
   punishment_id: null,
   command: 'warn Alex Spam',
+  via: 'rcon',
   state: 'sent',
   output: 'Alex was warned.',
   error: null,

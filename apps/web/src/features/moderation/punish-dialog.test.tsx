@@ -22,6 +22,7 @@ function actionFor(body: { type: StaffAction['kind']; player: string; reason: st
     duration_seconds: null,
     punishment_id: null,
     command: `${body.type} Notch ${body.reason}`,
+    via: 'rcon',
     state: 'sent',
     output: `Notch was given a ${body.type}.`,
     error: null,
