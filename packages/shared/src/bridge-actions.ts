@@ -6,7 +6,7 @@
 // reports names the action (`action_id`).
 import { z } from 'zod';
 import { username, uuid } from './bridge.ts';
-import { ACTION_KINDS, MAX_ACTION_REASON } from './moderation.ts';
+import { ACTION_KINDS } from './moderation.ts';
 import { PUNISHMENT_SOURCES, PUNISHMENT_TYPES } from './punishments.ts';
 import { isStorableText } from './storable.ts';
 

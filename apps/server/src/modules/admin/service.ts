@@ -14,7 +14,6 @@ import {
   type Dashboard,
   type DashboardSummary,
 } from '@prison/shared/admin';
-import type { ErrorCode } from '@prison/shared/errors';
 import { PRIVATE_MESSAGE } from '@prison/shared/players';
 import { and, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
