@@ -4,7 +4,8 @@
 // type-checks under `tsc --strict`, and that client, run against the real app, sends every event
 // type from the document's own examples, buys a listing, receives its delivery with the item's data
 // and the money it moved, acknowledges it, is not sent it again after reconnecting, and reads an
-// error's `code`.
+// error's `code`; and, with PUNISH_VIA=plugin, receives a staff member's ban on the same socket, sees it
+// listed, carries it out (reporting the punishment with the action's id) and acknowledges it.
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,15 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_TOKEN, createTestApp, type TestApp } from './helpers.ts';
+import {
+  BRIDGE_TOKEN,
+  createTestApp,
+  grantRoles,
+  newPlayer,
+  postEvents,
+  signIn,
+  type TestApp,
+} from './helpers.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = fileURLToPath(new URL('./plugin-client/client.ts', import.meta.url));
@@ -42,7 +51,7 @@ describe('a plugin client built from the documents alone', () => {
   let client: any;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('pglite', { PUNISH_VIA: 'plugin' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     site = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     dir = mkdtempSync(join(tmpdir(), 'plugin-client-'));
@@ -56,6 +65,26 @@ describe('a plugin client built from the documents alone', () => {
     await t?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
+
+  /** Fails unless each message is exactly one of the delivery socket's documented messages. */
+  function expectDocumented(received: { raw: string }[]) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    for (const [name, schema] of Object.entries(asyncapi.components.schemas)) {
+      ajv.addSchema(schema, `#/components/schemas/${name}`);
+    }
+    const validators = ['DeliveryMessage', 'BridgeActionMessage'].map(
+      (name) => ajv.getSchema(`#/components/schemas/${name}`)!,
+    );
+    expect(received.length).toBeGreaterThan(0);
+    for (const { raw } of received) {
+      const message = JSON.parse(raw);
+      expect(
+        validators.filter((validate) => validate(message)),
+        `${raw} is one documented message`,
+      ).toHaveLength(1);
+    }
+  }
 
   it('has no hand-written event type and no cast to any or unknown', () => {
     const source = readFileSync(fixture, 'utf8');
@@ -169,19 +198,6 @@ describe('a plugin client built from the documents alone', () => {
     const purchase = await client.buyOnSite(site, accessToken, listing, randomUUID());
     const delivery = await socket.next((d: { purchase_id: string }) => d.purchase_id === purchase.id);
 
-    // Each message is one the AsyncAPI document's DeliveryMessage schema accepts.
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    addFormats(ajv);
-    for (const [name, schema] of Object.entries(asyncapi.components.schemas)) {
-      ajv.addSchema(schema, `#/components/schemas/${name}`);
-    }
-    const validate = ajv.getSchema('#/components/schemas/DeliveryMessage')!;
-    const expectDocumented = (received: { raw: string }[]) => {
-      expect(received.length).toBeGreaterThan(0);
-      for (const { raw } of received) {
-        expect(validate(JSON.parse(raw)), ajv.errorsText(validate.errors)).toBe(true);
-      }
-    };
     expectDocumented(socket.received);
 
     expect(delivery).toMatchObject({
@@ -237,5 +253,52 @@ describe('a plugin client built from the documents alone', () => {
       randomUUID(),
     );
     expect(unknown).toEqual({ refused: { status: 404, code: 'unknown_listing' } });
+  });
+
+  it('receives a staff ban on its socket, carries it out, reports it with the action’s id and acknowledges it', async () => {
+    expect(client, 'the client was generated and type-checked').toBeDefined();
+    const bridge = client.bridgeClient(site, BRIDGE_TOKEN);
+    const run = randomBytes(4).toString('hex');
+    // A staff member of the site and a player, as the site knows them.
+    const staff = newPlayer();
+    const cheater = newPlayer();
+    expect((await postEvents(t.app, [staff.join, cheater.join])).statusCode).toBe(200);
+    await grantRoles(t.db, staff.uuid, ['ADMIN']);
+
+    const socket = client.followDeliveries(site, BRIDGE_TOKEN);
+    await socket.opened;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/punishments',
+      headers: { authorization: `Bearer ${await signIn(t.db, staff.uuid)}` },
+      payload: { type: 'ban', player: cheater.uuid, reason: 'Kill aura', duration_seconds: 86_400 },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const actionId: number = asked.json().id;
+    const action = await socket.nextAction((a: { id: number }) => a.id === actionId);
+    expect(action).toMatchObject({
+      kind: 'ban',
+      player: { uuid: cheater.uuid, username: cheater.username },
+      staff: { uuid: staff.uuid, username: staff.username },
+      reason: 'Kill aura',
+      duration_seconds: 86_400,
+      punishment: null,
+    });
+    expectDocumented(socket.received);
+    expect((await client.pendingActions(bridge)).map((a: { id: number }) => a.id)).toContain(actionId);
+
+    const done = await client.carryOut(bridge, action, `plugin-client:${run}`);
+    // The punishment event confirmed the action; the acknowledgement adds the game's answer.
+    expect(done.acknowledged).toBe(0);
+    expect((await client.pendingActions(bridge)).map((a: { id: number }) => a.id)).not.toContain(actionId);
+    const page = await (await fetch(`${site}/api/players/${cheater.uuid}/punishments`)).json();
+    expect(page.punishments).toEqual([
+      expect.objectContaining({
+        type: 'ban',
+        active: true,
+        staff: { uuid: staff.uuid, name: staff.username },
+      }),
+    ]);
+    await socket.close();
   });
 });

@@ -9,6 +9,12 @@ import {
   deliverySchema,
   itemSchema,
 } from '@prison/shared/bridge';
+import {
+  BRIDGE_ACTION_EXAMPLE,
+  type BridgeActionMessage,
+  bridgeActionMessageSchema,
+  bridgeActionSchema,
+} from '@prison/shared/bridge-actions';
 import { type DocsLiveMessage, docsLiveMessageSchema } from '@prison/shared/docs';
 import {
   type LeaderboardMessage,
@@ -80,6 +86,7 @@ export interface SocketChannel {
 /** Schemas that several messages share, named so the document shows them once. */
 export const NAMED_SCHEMAS: Array<[string, z.ZodType]> = [
   ['Delivery', deliverySchema],
+  ['BridgeAction', bridgeActionSchema],
   ['Item', itemSchema],
   ['LeaderboardEntry', leaderboardEntrySchema],
   ['PlayerPage', playerPageSchema],
@@ -102,6 +109,7 @@ function sharedExample<S extends z.ZodType>(schema: S): z.output<S> {
 const NOW = '2026-05-01T12:34:56.789Z';
 const FRIEND = '853c80ef-3c37-49fd-aa49-938b674adae6';
 const delivery: DeliveryMessage = { delivery: DELIVERY_EXAMPLE };
+const staffAction: BridgeActionMessage = { action: BRIDGE_ACTION_EXAMPLE };
 const gang: Gang = sharedExample(gangPageSchema).gang;
 const playerPage: PlayerPageMessage = { player: sharedExample(playerPageSchema) };
 
@@ -124,7 +132,7 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
   {
     id: 'deliveries',
     url: '/api/bridge/ws',
-    title: "The game server's deliveries",
+    title: "The game server's deliveries and staff actions",
     security: 'bridgeToken',
     headers: {
       Authorization: {
@@ -142,6 +150,16 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
           'POST /api/bridge/deliveries/ack once handed over',
         schema: deliveryMessageSchema,
         examples: [{ name: 'pickaxes', summary: 'Two diamond pickaxes for Steve', payload: delivery }],
+      }),
+      message({
+        name: 'BridgeActionMessage',
+        title: 'A staff action',
+        summary:
+          'A ban, mute, warning, kick or pardon staff asked for (only with PUNISH_VIA=plugin), for the ' +
+          'game server to carry out once; confirm it with POST /api/bridge/actions/ack, or name it as ' +
+          'action_id in the punishment event that reports it',
+        schema: bridgeActionMessageSchema,
+        examples: [{ name: 'ban', summary: 'Steve bans Notch for 7 days', payload: staffAction }],
       }),
     ],
     closeCodes: [

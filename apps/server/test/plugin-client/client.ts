@@ -13,7 +13,10 @@ type Schemas = components['schemas'];
 type BridgeEvent = Schemas['BridgeEvent'];
 type EventType = BridgeEvent['type'];
 export type Delivery = Schemas['Delivery'];
-type DeliveryMessage = socketComponents['schemas']['DeliveryMessage'];
+export type BridgeAction = Schemas['BridgeAction'];
+type SocketMessage =
+  | socketComponents['schemas']['DeliveryMessage']
+  | socketComponents['schemas']['BridgeActionMessage'];
 type Player = Pick<Schemas['PlayerJoinEvent'], 'uuid' | 'username'>;
 
 export function bridgeClient(site: string, token: string) {
@@ -137,19 +140,61 @@ export async function acknowledge(client: BridgeClient, ids: Delivery['id'][]) {
   return data.acknowledged;
 }
 
+/** The staff actions waiting for a game server (PUNISH_VIA=plugin), oldest first. */
+export async function pendingActions(client: BridgeClient) {
+  const { data, error } = await client.GET('/api/bridge/actions', { params: { query: { limit: 500 } } });
+  if (error) throw new Error(`actions not listed (${error.code}): ${error.detail}`);
+  return data;
+}
+
+/**
+ * Carries a staff punishment out as a plugin does: the punishment plugin issues it (here: the
+ * document's own example of punishment.issued, with the action's player, staff member, reason and
+ * length), the event naming the action is reported, then the outcome is acknowledged. Answers the
+ * punishment's id in game and what the acknowledgement confirmed.
+ */
+export async function carryOut(client: BridgeClient, action: BridgeAction, idPrefix: string) {
+  if (action.kind === 'pardon') throw new Error('this client carries out punishments only');
+  const punishmentId = `${idPrefix}:action-${action.id}`;
+  const issued: Schemas['PunishmentIssuedEvent'] = {
+    ...examples.PunishmentIssuedEvent[0],
+    id: `${idPrefix}:issued-${action.id}`,
+    at: new Date().toISOString(),
+    punishment_id: punishmentId,
+    punishment_type: action.kind,
+    uuid: action.player.uuid,
+    username: action.player.username,
+    staff: action.staff,
+    reason: action.reason,
+    until:
+      action.duration_seconds === null
+        ? null
+        : new Date(Date.now() + action.duration_seconds * 1000).toISOString(),
+    action_id: action.id,
+  };
+  await sendEvents(client, [issued]);
+  const { data, error } = await client.POST('/api/bridge/actions/ack', {
+    body: {
+      results: [{ id: action.id, outcome: 'done', message: `${action.player.username} was punished.` }],
+    },
+  });
+  if (error) throw new Error(`acknowledgement refused (${error.code}): ${error.detail}`);
+  return { punishmentId, acknowledged: data.acknowledged };
+}
+
 /**
  * The delivery socket: every message as it came (`raw`, for a schema check) and as the plugin reads
- * it, and the first delivery, received or to come, that a condition accepts.
+ * it, and the first delivery or staff action, received or to come, that a condition accepts.
  */
 export function followDeliveries(site: string, token: string) {
   const url = new URL('/api/bridge/ws', site);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
-  const received: { raw: string; message: DeliveryMessage }[] = [];
+  const received: { raw: string; message: SocketMessage }[] = [];
   const waiting = new Set<() => void>();
   socket.on('message', (data) => {
     const raw = data.toString();
-    const message: DeliveryMessage = JSON.parse(raw);
+    const message: SocketMessage = JSON.parse(raw);
     received.push({ raw, message });
     for (const check of waiting) check();
   });
@@ -159,26 +204,35 @@ export function followDeliveries(site: string, token: string) {
     socket.on('error', reject);
   });
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  /** The first message `pick` finds something in, received or to come. */
+  const first = <T>(pick: (message: SocketMessage) => T | undefined, what: string) =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        for (const { message } of received) {
+          const found = pick(message);
+          if (found !== undefined) {
+            waiting.delete(check);
+            resolve(found);
+            return;
+          }
+        }
+      };
+      const gone = () => {
+        waiting.delete(check);
+        reject(new Error(`the delivery socket closed before the ${what} came`));
+      };
+      waiting.add(check);
+      check();
+      closed.then(gone);
+    });
   return {
     received,
     opened,
     next(accept: (delivery: Delivery) => boolean) {
-      return new Promise<Delivery>((resolve, reject) => {
-        const check = () => {
-          const found = received.find(({ message }) => accept(message.delivery));
-          if (found) {
-            waiting.delete(check);
-            resolve(found.message.delivery);
-          }
-        };
-        const gone = () => {
-          waiting.delete(check);
-          reject(new Error('the delivery socket closed before the delivery came'));
-        };
-        waiting.add(check);
-        check();
-        closed.then(gone);
-      });
+      return first((m) => ('delivery' in m && accept(m.delivery) ? m.delivery : undefined), 'delivery');
+    },
+    nextAction(accept: (action: BridgeAction) => boolean) {
+      return first((m) => ('action' in m && accept(m.action) ? m.action : undefined), 'staff action');
     },
     /** Closes the socket as a plugin does when it stops (1001, going away). */
     async close() {
