@@ -111,6 +111,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ STAFF_2FA: 'Required' }).staffTwoFactorRequired).toBe(true);
   });
 
+  it('sends staff punishments over RCON unless PUNISH_VIA=plugin', () => {
+    expect(loadConfig({}).punishVia).toBe('rcon');
+    expect(loadConfig({ PUNISH_VIA: 'Plugin' }).punishVia).toBe('plugin');
+    expect(() => loadConfig({ PUNISH_VIA: 'carrier-pigeon' })).toThrow(/PUNISH_VIA must be rcon or plugin/);
+  });
+
   it('trusts a number of proxy hops or their addresses, never every hop', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
