@@ -13,6 +13,7 @@ import {
   type Delivery,
   deliverySchema,
 } from '@prison/shared/bridge';
+import { type BridgeAction, type BridgeActionsAck, bridgeActionsSchema } from '@prison/shared/bridge-actions';
 import type { SimulatorLog } from './log.ts';
 
 /** The site refused us in a way retrying cannot fix (bad token, no bridge API at that address). */
@@ -111,6 +112,17 @@ export class BridgeClient {
 
   async ackDeliveries(ids: string[]): Promise<void> {
     await this.requireOk('POST', '/api/bridge/deliveries/ack', { ids });
+  }
+
+  // The staff actions the site's console asks for (PUNISH_VIA=plugin), carried out by deliveries.ts,
+  // which also receives them on the socket.
+  async listActions(limit = 100): Promise<BridgeAction[]> {
+    const response = await this.requireOk('GET', `/api/bridge/actions?limit=${limit}`);
+    return bridgeActionsSchema.parse(await response.json());
+  }
+
+  async ackActions(results: BridgeActionsAck['results']): Promise<void> {
+    await this.requireOk('POST', '/api/bridge/actions/ack', { results });
   }
 
   /**

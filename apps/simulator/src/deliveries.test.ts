@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BridgeEvent, Delivery } from '@prison/shared/bridge';
+import type { BridgeAction } from '@prison/shared/bridge-actions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeSite, startFakeSite } from '../test/fake-site.ts';
-import { DEMO_PLAYER } from './demo-accounts.ts';
+import { DEMO_ADMIN, DEMO_PLAYER } from './demo-accounts.ts';
 import type { SimulatorLog } from './log.ts';
 import { type Simulator, startSimulator } from './simulator.ts';
 
@@ -163,6 +164,73 @@ describe('the delivery worker', () => {
     // The live stream carries on.
     const batches = site.batches.length;
     await until(() => site!.batches.length > batches);
+  });
+
+  it('carries out a staff action once, reports it naming the action, and acknowledges its outcome', async () => {
+    site = await startFakeSite();
+    const outbox = site.deliveries;
+    const { simulator } = await start(site);
+    await simulator.seeded;
+    await until(() => outbox.openSockets === 1);
+    const staff = { uuid: DEMO_ADMIN.uuid, username: DEMO_ADMIN.username };
+    const player = { uuid: DEMO_PLAYER.uuid, username: DEMO_PLAYER.username };
+    const action = (id: number, fields: Partial<BridgeAction>): BridgeAction => ({
+      id,
+      kind: 'ban',
+      player,
+      staff,
+      reason: 'Fly',
+      duration_seconds: 7 * 86_400,
+      punishment: null,
+      command: `tempban ${player.username} 7d Fly`,
+      created_at: new Date().toISOString(),
+      ...fields,
+    });
+    const accepted = () => site!.batches.filter((b) => b.status === 200).flatMap((b) => b.events);
+    const naming = (id: number) => accepted().filter((e) => 'action_id' in e && e.action_id === id);
+    const results = () => outbox.actionAcks.flat();
+
+    outbox.addAction(action(501, {}));
+    await until(() => naming(501).length === 1 && outbox.pendingActions.length === 0);
+    const [issued] = naming(501);
+    expect(issued).toMatchObject({
+      type: 'punishment.issued',
+      punishment_type: 'ban',
+      uuid: player.uuid,
+      staff,
+      reason: 'Fly',
+    });
+    expect(results()).toEqual([
+      {
+        id: 501,
+        outcome: 'done',
+        message: `${player.username} has been banned for 7 days by ${staff.username}: Fly`,
+      },
+    ]);
+
+    // Seen again (an acknowledgement lost, a lease ended): acknowledged with the same outcome, not
+    // carried out twice. A second ban of a banned player is refused.
+    outbox.addAction(action(501, {}));
+    outbox.addAction(action(502, {}));
+    await until(() => results().length === 3);
+    expect(results().slice(1)).toEqual([
+      results()[0],
+      { id: 502, outcome: 'refused', message: `${player.username} is already banned` },
+    ]);
+
+    // The pardon names the game's punishment; one of a punishment not in force is refused.
+    const gameId = (issued as { punishment_id: string }).punishment_id;
+    const pardon = { kind: 'pardon', reason: null, duration_seconds: null } as const;
+    outbox.addAction(action(503, { ...pardon, punishment: { source: 'game', id: gameId, type: 'ban' } }));
+    await until(() => naming(503).length === 1 && results().length === 4);
+    expect(naming(503)[0]).toMatchObject({ type: 'punishment.revoked', punishment_id: gameId, staff });
+    outbox.addAction(action(504, { ...pardon, punishment: { source: 'game', id: gameId, type: 'ban' } }));
+    await until(() => results().length === 5);
+    expect(results().slice(3)).toEqual([
+      { id: 503, outcome: 'done', message: `${player.username} is no longer banned` },
+      { id: 504, outcome: 'refused', message: `${player.username} is not banned` },
+    ]);
+    expect(naming(504)).toEqual([]);
   });
 
   it('stops with the simulator: socket closed, nothing more asked or handed over', async () => {

@@ -5,6 +5,8 @@
 // is then acknowledged, a buyer this server does not know included, so the outbox never clogs.
 // Handing a delivery over also moves the money its purchase moved on the site (the buyer's debit, the
 // seller's credit) in the game's economy, each movement once by its ledger id (LiveState).
+// The same socket and a list of their own bring the site's staff actions (PUNISH_VIA=plugin): each
+// is carried out once (staff-actions.ts) and acknowledged with its outcome.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -13,11 +15,17 @@ import {
   deliveryMessageSchema,
   MAX_DELIVERIES,
 } from '@prison/shared/bridge';
+import {
+  type BridgeAction,
+  type BridgeActionsAck,
+  bridgeActionMessageSchema,
+} from '@prison/shared/bridge-actions';
 import WebSocket, { type RawData } from 'ws';
 import type { BridgeClient, SendResult } from './bridge-client.ts';
 import type { LivePlayer, LiveState } from './live-state.ts';
 import type { SimulatorLog } from './log.ts';
 import { toBatches } from './seed.ts';
+import { carryOutAction } from './staff-actions.ts';
 
 const LIST_PAGE = 100;
 // Bridge event ids are 1 to 64 printable ASCII characters (packages/shared/src/bridge.ts).
@@ -27,7 +35,7 @@ export interface DeliveryWorkerOptions {
   /** The site's base address, e.g. http://127.0.0.1:8080. */
   url: string;
   token: string;
-  client: Pick<BridgeClient, 'listDeliveries' | 'ackDeliveries'>;
+  client: Pick<BridgeClient, 'listDeliveries' | 'ackDeliveries' | 'listActions' | 'ackActions'>;
   /** The live loop's lane, so the trades reach the site in order with everything else. */
   send: (events: BridgeEvent[]) => Promise<SendResult>;
   state: LiveState;
@@ -59,6 +67,9 @@ class DeliveryWorker {
   /** Delivered ids, oldest first, each with the acknowledgement that confirmed it (null until then). */
   private readonly delivered = new Map<string, number | null>();
   private readonly inbox: Sighting[] = [];
+  /** Staff actions received, to carry out; those carried out, oldest first, with their outcome. */
+  private readonly actions: BridgeAction[] = [];
+  private readonly carriedOut = new Map<number, BridgeActionsAck['results'][number]>();
   private readonly toAck = new Set<string>();
   /** Acknowledgements confirmed so far. */
   private acks = 0;
@@ -125,6 +136,15 @@ class DeliveryWorker {
             throw error;
           }
           await this.acknowledge();
+        } else if (this.actions.length > 0) {
+          const actions = this.actions.splice(0);
+          try {
+            await this.carryOut(actions);
+          } catch (error) {
+            // Carried out or not, each is acknowledged once the site answers (with its first outcome).
+            this.actions.unshift(...actions);
+            throw error;
+          }
         } else if (this.toAck.size > 0) {
           await this.acknowledge();
         } else {
@@ -155,8 +175,9 @@ class DeliveryWorker {
         await this.handOver(page.map((delivery) => ({ delivery, acksBefore })));
         await this.acknowledge();
         // A full page of deliveries already handled means the site keeps listing them: stop there.
-        if (page.length < LIST_PAGE || fresh === 0) return;
+        if (page.length < LIST_PAGE || fresh === 0) break;
       }
+      await this.carryOut(await this.options.client.listActions(LIST_PAGE));
     } catch (error) {
       this.drainWanted = true;
       throw error;
@@ -208,6 +229,32 @@ class DeliveryWorker {
         );
       }
     }
+  }
+
+  /**
+   * Carries out each action not carried out before, then acknowledges them all with their outcomes
+   * (one seen again, after a lost acknowledgement, is acknowledged again with the same outcome).
+   */
+  private async carryOut(actions: BridgeAction[]) {
+    if (actions.length === 0) return;
+    const { state, log } = this.options;
+    const results: BridgeActionsAck['results'] = [];
+    for (const action of actions) {
+      const before = this.carriedOut.get(action.id);
+      if (before) {
+        results.push(before);
+        continue;
+      }
+      const result = carryOutAction(state, action);
+      this.carriedOut.set(action.id, result);
+      if (this.carriedOut.size > this.memory) this.carriedOut.delete(this.carriedOut.keys().next().value!);
+      results.push(result);
+      log.info(
+        { action: action.id, kind: action.kind, player: action.player.username, outcome: result.outcome },
+        result.message ?? 'staff action carried out',
+      );
+    }
+    await this.options.client.ackActions(results);
   }
 
   private remember(id: string) {
@@ -296,6 +343,19 @@ class DeliveryWorker {
       message = JSON.parse(text);
     } catch {
       message = undefined;
+    }
+    if (message && typeof message === 'object' && 'action' in message) {
+      const parsed = bridgeActionMessageSchema.safeParse(message);
+      if (!parsed.success) {
+        this.options.log.warn(
+          { message: text.slice(0, 200), reason: parsed.error.message },
+          'unreadable staff action on the socket; the list will bring it',
+        );
+        return;
+      }
+      this.actions.push(parsed.data.action);
+      this.wake();
+      return;
     }
     if (!message || typeof message !== 'object' || !('delivery' in message)) {
       this.options.log.debug?.({ message: text.slice(0, 200) }, 'ignored a message on the delivery socket');

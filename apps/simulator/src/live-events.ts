@@ -277,7 +277,13 @@ export class LiveEvents {
     for (const change of changes) {
       const p = change.punishment;
       if (change.kind === 'revoked') {
-        this.emit({ type: 'punishment.revoked', punishment_id: p.id!, staff: null, reason: change.reason });
+        this.emit({
+          type: 'punishment.revoked',
+          punishment_id: p.id!,
+          staff: change.by?.staff ?? null,
+          reason: change.reason,
+          ...(change.by && { action_id: change.by.actionId }),
+        });
         continue;
       }
       this.emit(issuedEvent(p));
@@ -523,9 +529,10 @@ function issuedEvent(p: Punishment): NewEvent {
     punishment_type: p.type,
     uuid: p.uuid,
     username: p.username,
-    staff: null,
+    staff: p.staff ?? null,
     reason: p.reason,
     until: p.length === null || p.type === 'kick' ? null : iso(p.issuedAt! + p.length),
     silent: p.silent,
+    ...(p.actionId !== undefined && { action_id: p.actionId }),
   };
 }

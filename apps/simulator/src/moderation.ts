@@ -22,12 +22,22 @@ export interface Punishment {
   /** When it was issued; null while a console punishment waits to be reported. */
   issuedAt: number | null;
   origin: PunishmentOrigin;
+  /** Who issued it: a staff member of the site's action, or null for the console. */
+  staff?: { uuid: string; username: string } | null;
+  /** The site's staff action it carries out, which its report names. */
+  actionId?: number;
+}
+
+/** A staff member of the site who asked for a change, and their action's id, for the report to name. */
+export interface ActionOrigin {
+  staff: { uuid: string; username: string };
+  actionId: number;
 }
 
 /** A console command's change, for the live loop to report. */
 export type ModerationChange =
   | { kind: 'issued'; punishment: Punishment }
-  | { kind: 'revoked'; punishment: Punishment; reason: string | null };
+  | { kind: 'revoked'; punishment: Punishment; reason: string | null; by?: ActionOrigin };
 
 export type NewPunishment = Omit<Punishment, 'id' | 'issuedAt' | 'origin'>;
 
@@ -109,6 +119,18 @@ export class Moderation {
     this.remove(newest);
     this.queue.push({ kind: 'revoked', punishment: newest, reason });
     return newest;
+  }
+
+  /**
+   * Lifts the punishment with this id (reported already) for a staff action of the site; answers it,
+   * or null when it is not in force (ended, lifted, or never known here).
+   */
+  revokeById(id: string, reason: string | null, by: ActionOrigin): Punishment | null {
+    const lifted = [...this.byPlayer.values()].flat().find((p) => p.id === id && !this.hasEnded(p, this.now));
+    if (!lifted) return null;
+    this.remove(lifted);
+    this.queue.push({ kind: 'revoked', punishment: lifted, reason, by });
+    return lifted;
   }
 
   /** A punishment the live loop's own staff handed out and reported already. */

@@ -9,6 +9,12 @@ import {
   deliveriesAckSchema,
   deliveriesQuerySchema,
 } from '@prison/shared/bridge';
+import {
+  type BridgeAction,
+  type BridgeActionMessage,
+  type BridgeActionsAck,
+  bridgeActionsAckSchema,
+} from '@prison/shared/bridge-actions';
 import { type WebSocket, WebSocketServer } from 'ws';
 
 export interface NewDelivery {
@@ -38,6 +44,10 @@ export class FakeDeliveryOutbox {
   refuseSockets = false;
   /** Statuses to answer the next list or acknowledgement requests with. */
   readonly failNext: number[] = [];
+  /** Staff actions not yet acknowledged, oldest first (PUNISH_VIA=plugin). */
+  readonly pendingActions: BridgeAction[] = [];
+  /** The results of each acknowledgement of staff actions, in order. */
+  readonly actionAcks: BridgeActionsAck['results'][] = [];
   /** The last ledger id a purchase used. */
   private ledger = 0;
   private readonly sockets = new WebSocketServer({ noServer: true });
@@ -97,6 +107,13 @@ export class FakeDeliveryOutbox {
     return this.releaseLists;
   }
 
+  /** Queues a staff action and pushes it to every open socket. */
+  addAction(action: BridgeAction): void {
+    this.pendingActions.push(action);
+    const message: BridgeActionMessage = { action };
+    for (const socket of this.sockets.clients) socket.send(JSON.stringify(message));
+  }
+
   /** Drops every socket without a close handshake (a lost connection). */
   dropSockets(): void {
     for (const socket of this.sockets.clients) socket.terminate();
@@ -107,6 +124,9 @@ export class FakeDeliveryOutbox {
     const url = new URL(request.url ?? '/', 'http://fake-site');
     const isList = request.method === 'GET' && url.pathname === '/api/bridge/deliveries';
     const isAck = request.method === 'POST' && url.pathname === '/api/bridge/deliveries/ack';
+    if (url.pathname === '/api/bridge/actions' || url.pathname === '/api/bridge/actions/ack') {
+      return this.handleActions(request, url, reply);
+    }
     if (!isList && !isAck) return false;
     this.requests++;
     const body = isAck ? await readJson(request) : null;
@@ -123,6 +143,30 @@ export class FakeDeliveryOutbox {
       const ack = deliveriesAckSchema.safeParse(body);
       if (!ack.success) reply(400, { detail: ack.error.message });
       else reply(200, { acknowledged: this.acknowledge(ack.data.ids) });
+    }
+    return true;
+  }
+
+  /** The staff actions' list and acknowledgement. */
+  private async handleActions(request: IncomingMessage, url: URL, reply: Reply): Promise<boolean> {
+    if (request.headers.authorization !== `Bearer ${this.token}`) {
+      reply(401, { detail: 'A valid bridge token is required' });
+    } else if (request.method === 'GET' && url.pathname === '/api/bridge/actions') {
+      reply(200, this.pendingActions.slice(0, Number(url.searchParams.get('limit') ?? 100)));
+    } else if (request.method === 'POST') {
+      const ack = bridgeActionsAckSchema.safeParse(await readJson(request));
+      if (!ack.success) return (reply(400, { detail: ack.error.message }), true);
+      this.actionAcks.push(ack.data.results);
+      let acknowledged = 0;
+      for (const { id } of ack.data.results) {
+        const index = this.pendingActions.findIndex((a) => a.id === id);
+        if (index < 0) continue;
+        this.pendingActions.splice(index, 1);
+        acknowledged++;
+      }
+      reply(200, { acknowledged });
+    } else {
+      reply(405, { detail: 'Method not allowed' });
     }
     return true;
   }
