@@ -48,6 +48,9 @@ export default defineConfig({
         DATA_DIR: fresh('site'),
         LOG_LEVEL: 'warn',
         BRIDGE_TOKEN: E2E_BRIDGE_TOKEN,
+        // Staff punishments go to the simulated server's plugin on its delivery socket (the RCON
+        // road is tested on the wire by the server's moderation tests).
+        PUNISH_VIA: 'plugin',
       },
       timeout: 120_000,
       reuseExistingServer: false,

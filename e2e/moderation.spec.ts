@@ -1,7 +1,8 @@
 // Moderation and appeals end to end (docs/punishments.md): staff mute and ban DemoPlayer from their
-// page (the commands go to the simulated server over RCON, which reports the punishments back through
-// the bridge), DemoPlayer appeals both from their profile, staff deny one and accept the other in the
-// console, and the player's open profile shows each answer as it is given.
+// page (the site runs with PUNISH_VIA=plugin: each action goes to the simulated server on its delivery
+// socket, which carries it out, reports the punishment through the bridge naming the action, and
+// acknowledges it with the game's answer), DemoPlayer appeals both from their profile, staff deny one
+// and accept the other in the console, and the player's open profile shows each answer as it is given.
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PLAYER, type DemoAccount } from './demo-accounts.ts';
@@ -45,7 +46,10 @@ test('staff punish from a player’s page; the player appeals; staff deny one ap
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
     if (type === 'Mute') await expectAccessible(staff);
     await dialog.getByRole('button', { name: send }).click();
-    await expect(dialog.getByRole('status')).toContainText('Sent to the game server');
+    // Handed to the game server's plugin, which answers a moment later.
+    await expect(dialog.getByRole('status')).toContainText(
+      /Sent to the game server|the game server has not answered yet/,
+    );
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
   }
@@ -53,6 +57,19 @@ test('staff punish from a player’s page; the player appeals; staff deny one ap
   const notice = staff.getByTestId('ban-notice');
   await expect(notice).toContainText(`${DEMO_PLAYER.username} is banned`, { timeout: 20_000 });
   await expect(notice).toContainText(banReason);
+  // The console shows each action as the game server carried it out, with its answer.
+  await staff.goto('/admin/moderation');
+  const sent = staff.getByRole('list', { name: 'Sent to the game server' });
+  for (const [kind, reason] of [
+    ['muted for 1 day', muteReason],
+    ['banned for 7 days', banReason],
+  ] as const) {
+    const action = sent.locator('li').filter({ hasText: reason });
+    await expect(action).toContainText(`${DEMO_PLAYER.username} has been ${kind} by ${DEMO_ADMIN.username}`, {
+      timeout: 20_000,
+    });
+    await expect(action.locator('[data-state="sent"]')).toBeVisible();
+  }
 
   // DemoPlayer appeals both from their profile.
   await player.goto('/profile');

@@ -11,7 +11,7 @@ import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { consoleCardErrorText, usePunishmentActions } from './api.ts';
 import { MainSitePlayerLink } from './main-site-links.tsx';
-import { KindBadge, SentChip } from './moderation-words.tsx';
+import { KindBadge, Mark, SentChip } from './moderation-words.tsx';
 
 export function SentActions({ className }: { className?: string }) {
   const { t } = useLingui();
@@ -66,7 +66,14 @@ function ActionRow({ action, now }: { action: StaffAction; now: number }) {
         <span className="min-w-0 truncate font-semibold text-fg">
           <MainSitePlayerLink username={player}>{player}</MainSitePlayerLink>
         </span>
-        <span className="ml-auto">
+        <span className="ml-auto flex items-center gap-1.5">
+          {action.via === 'plugin' && (
+            <Mark>
+              <Trans comment="A staff action handed to the game server's plugin, not sent over RCON">
+                Plugin
+              </Trans>
+            </Mark>
+          )}
           <SentChip state={action.state} />
         </span>
       </div>
