@@ -291,7 +291,9 @@ describe('a plugin client built from the documents alone', () => {
     // The punishment event confirmed the action; the acknowledgement adds the game's answer.
     expect(done.acknowledged).toBe(0);
     expect((await client.pendingActions(bridge)).map((a: { id: number }) => a.id)).not.toContain(actionId);
-    const page = await (await fetch(`${site}/api/players/${cheater.uuid}/punishments`)).json();
+    const page = (await (await fetch(`${site}/api/players/${cheater.uuid}/punishments`)).json()) as {
+      punishments: unknown[];
+    };
     expect(page.punishments).toEqual([
       expect.objectContaining({
         type: 'ban',
