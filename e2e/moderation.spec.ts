@@ -2,7 +2,8 @@
 // page (the site runs with PUNISH_VIA=plugin: each action goes to the simulated server on its delivery
 // socket, which carries it out, reports the punishment through the bridge naming the action, and
 // acknowledges it with the game's answer), DemoPlayer appeals both from their profile, staff deny one
-// and accept the other in the console, and the player's open profile shows each answer as it is given.
+// and accept the other in the console (where the appeals arrive on the open queue), and the player's
+// open profile shows each answer as it is given.
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PLAYER, type DemoAccount } from './demo-accounts.ts';
@@ -71,6 +72,11 @@ test('staff punish from a player’s page; the player appeals; staff deny one ap
     await expect(action.locator('[data-state="sent"]')).toBeVisible();
   }
 
+  // Staff keep the appeals queue open: it follows the console's live feed.
+  const feed = staff.waitForEvent('websocket', (ws) => ws.url().includes('/api/admin/moderation/ws'));
+  await staff.goto('/admin/appeals');
+  await feed;
+
   // DemoPlayer appeals both from their profile.
   await player.goto('/profile');
   const card = player.locator('section#punishments');
@@ -88,14 +94,15 @@ test('staff punish from a player’s page; the player appeals; staff deny one ap
   }
   await expectAccessible(player);
 
-  // Staff answer in the console; the player's open profile follows each answer.
-  await staff.goto('/admin/appeals');
+  // Staff answer in the console, where the appeals came without a reload; the player's open profile
+  // follows each answer.
   // An appeal by the punishment it is about (each also lists the player's other punishments).
   const appeal = (reason: string) =>
     staff.locator('article[data-appeal]').filter({
       has: staff.getByRole('region', { name: 'Punishment', exact: true }).filter({ hasText: reason }),
     });
-  await expect(appeal(muteReason)).toBeVisible();
+  await expect(appeal(muteReason)).toBeVisible({ timeout: 20_000 });
+  await expect(appeal(banReason)).toBeVisible({ timeout: 20_000 });
   await expectAccessible(staff);
   await appeal(muteReason)
     .getByRole('textbox', { name: `Reply to ${DEMO_PLAYER.username}` })

@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(deliveriesRoutes, { database, credentials: bridgeCredentials });
   await app.register(bridgePurchaseRoutes, { db: database.db, credentials: bridgeCredentials });
-  await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets, rcon });
+  await app.register(adminRoutes, { db: database.db, hub, tokens, config, secrets, rcon, sessionSockets });
   await app.register(previewsRoutes, { db: database.db, config });
   await registerWebApp(
     app,

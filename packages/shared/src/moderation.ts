@@ -267,3 +267,21 @@ export const idParamsSchema = z.object({
     .min(1, 'An id is a whole number')
     .max(Number.MAX_SAFE_INTEGER, 'An id is a whole number'),
 });
+
+// ---- The console's live feed ----
+
+/**
+ * What WS /api/admin/moderation/ws sends: a stamp of each list the moderation pages show, sent on
+ * connect and whenever one changes. A page whose stamp differs from the one it last had reads that
+ * list again.
+ */
+export const moderationLiveMessageSchema = z
+  .object({
+    moderation: z.object({
+      punishments: z.string().describe('Changes when a punishment is recorded, lifted or edited'),
+      appeals: z.string().describe('Changes when an appeal is made or decided'),
+      actions: z.string().describe('Changes when staff send an action, or the game server answers one'),
+    }),
+  })
+  .describe("Stamps of the moderation lists: read a list again when its stamp changes");
+export type ModerationLiveMessage = z.infer<typeof moderationLiveMessageSchema>;

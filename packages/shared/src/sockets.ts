@@ -20,6 +20,11 @@ export const CLOSE_CODES = {
   sessionExpired: 1008,
   /** The game server's credential was revoked while its delivery socket was open. */
   credentialRevoked: 1008,
+  /**
+   * A staff feed's account may not use the console (no staff role, or, with STAFF_2FA=required, a
+   * session without a second factor): the reason says which. Reconnecting will not help.
+   */
+  notPermitted: 4403,
   /** The client sent a message larger than MAX_CLIENT_MESSAGE_BYTES. */
   messageTooBig: 1009,
   /** The feed could not start (the database cannot be reached): connect again a little later. */

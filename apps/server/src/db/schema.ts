@@ -578,6 +578,8 @@ export const punishments = pgTable(
     // Search by a name's prefix, in byte order whatever the database's collation.
     index('punishments_player_name_idx').on(sql`(lower(${t.playerName}) collate "C")`),
     index('punishments_staff_name_idx').on(sql`(lower(${t.staffName}) collate "C")`),
+    // The latest change, for the console's live moderation feed.
+    index('punishments_updated_idx').on(t.updatedAt),
   ],
 );
 

@@ -28,6 +28,7 @@ const EXAMPLES: { [T in ChangeType]: Extract<Change, { type: T }> } = {
   'privacy.changed': { type: 'privacy.changed', player: A },
   'punishment.changed': { type: 'punishment.changed', player: A },
   'appeal.changed': { type: 'appeal.changed', player: A },
+  'action.changed': { type: 'action.changed' },
 };
 
 /** The catalogue's entry a topic belongs to: its name, or its family's. */

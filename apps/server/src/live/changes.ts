@@ -37,7 +37,9 @@ export type Change =
   /** A punishment of a player was issued or lifted (a ban in force shows on their page). */
   | { type: 'punishment.changed'; player: string }
   /** A player appealed a punishment, or staff decided an appeal. */
-  | { type: 'appeal.changed'; player: string };
+  | { type: 'appeal.changed'; player: string }
+  /** Staff sent a punishment or pardon to the game server, or the game server answered one. */
+  | { type: 'action.changed' };
 
 export type ChangeType = Change['type'];
 
@@ -92,9 +94,11 @@ export function topicsOf(change: Change): Topic[] {
     case 'privacy.changed':
       return [playerPageTopic(change.player)];
     case 'punishment.changed':
-      return [playerPageTopic(change.player), ownPunishmentsTopic(change.player)];
+      return [playerPageTopic(change.player), ownPunishmentsTopic(change.player), TOPICS.moderation];
     case 'appeal.changed':
-      return [ownPunishmentsTopic(change.player)];
+      return [ownPunishmentsTopic(change.player), TOPICS.moderation];
+    case 'action.changed':
+      return [TOPICS.moderation];
   }
 }
 

@@ -8,6 +8,7 @@ import type { AuctionCategory } from '@prison/shared/auction';
 import type { Doc, DocsLiveMessage } from '@prison/shared/docs';
 import type { LeaderboardEntry, LeaderboardMessage, LeaderboardMetric } from '@prison/shared/leaderboard';
 import type { OnlineMessage } from '@prison/shared/live';
+import type { ModerationLiveMessage } from '@prison/shared/moderation';
 import type { PlayerPageMessage } from '@prison/shared/players';
 import type { GangsMessage, SocialMessage } from '@prison/shared/social';
 import type { ServerStatus } from '@prison/shared/status';
@@ -19,6 +20,8 @@ export const TOPICS = {
   gangs: 'gangs',
   /** The admin dashboard. */
   dashboard: 'dashboard',
+  /** Stamps of the console's moderation lists (/api/admin/moderation/ws). */
+  moderation: 'moderation',
   /** The auction's categories. */
   categories: 'auction',
   /** The docs list. */
@@ -47,6 +50,7 @@ export type TopicShape =
   | [typeof TOPICS.online, OnlineMessage]
   | [typeof TOPICS.gangs, GangsMessage]
   | [typeof TOPICS.dashboard, Dashboard]
+  | [typeof TOPICS.moderation, ModerationLiveMessage]
   | [typeof TOPICS.categories, AuctionCategory[]]
   | [typeof TOPICS.docs, Doc[]]
   | [typeof TOPICS.docsIndex, DocsLiveMessage]

@@ -23,6 +23,7 @@ import {
   leaderboardSchema,
 } from '@prison/shared/leaderboard';
 import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
+import { type ModerationLiveMessage, moderationLiveMessageSchema } from '@prison/shared/moderation';
 import { type PlayerPageMessage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
 import { PUNISHMENT_EXAMPLE } from '@prison/shared/punishments';
 import {
@@ -37,8 +38,10 @@ import {
   socialOverviewSchema,
 } from '@prison/shared/social';
 import { CLOSE_CODES, CREDENTIAL_REVOKED_REASON } from '@prison/shared/sockets';
+import { STAFF_SIGN_IN_WITH_CODE, STAFF_TWO_FACTOR_REQUIRED } from '@prison/shared/two-factor';
 import { z } from 'zod';
 import { MAX_BUFFERED_BYTES as FEED_BUFFER_BYTES } from '../live/hub.ts';
+import { NOT_PERMITTED } from '../modules/auth/staff.ts';
 import { MAX_BUFFERED_BYTES as DELIVERY_BUFFER_BYTES } from '../modules/bridge/delivery-feed.ts';
 import { NOT_SIGNED_IN, SESSION_EXPIRED } from './authenticate.ts';
 import { SESSION_ENDED } from './sockets.ts';
@@ -333,6 +336,52 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
         meaning:
           'The access token is missing or invalid, it expired while connected, or its session was ' +
           'signed out: sign in again (or refresh the token) and reconnect with the new one',
+      },
+    ],
+  },
+  {
+    id: 'moderation',
+    url: '/api/admin/moderation/ws',
+    title: "The console's moderation lists (staff)",
+    security: 'playerTokenInQuery',
+    bufferedBytesLimit: FEED_BUFFER_BYTES,
+    messages: [
+      message({
+        name: 'ModerationLiveMessage',
+        title: 'Stamps of the moderation lists',
+        summary:
+          'A stamp of the punishments, the appeals and the actions sent to the game server: read a list ' +
+          'again when its stamp changes',
+        schema: moderationLiveMessageSchema,
+        examples: [
+          {
+            name: 'stamps',
+            summary: 'The three stamps',
+            payload: {
+              moderation: {
+                punishments: '1204:1795811331.52',
+                appeals: '17:2:1795800630.21',
+                actions: '9e107d9d372bb6826bd81d3542a419d6',
+              },
+            } satisfies ModerationLiveMessage,
+          },
+        ],
+      }),
+    ],
+    closeCodes: [
+      {
+        code: CLOSE_CODES.sessionExpired,
+        reasons: [NOT_SIGNED_IN, SESSION_EXPIRED, SESSION_ENDED],
+        meaning:
+          'The access token is missing or invalid, it expired while connected, or its session was ' +
+          'signed out: sign in again (or refresh the token) and reconnect with the new one',
+      },
+      {
+        code: CLOSE_CODES.notPermitted,
+        reasons: [NOT_PERMITTED, STAFF_TWO_FACTOR_REQUIRED, STAFF_SIGN_IN_WITH_CODE],
+        meaning:
+          'The account may not use the admin console: it holds no staff role, or (STAFF_2FA=required) ' +
+          'has no two-factor sign-in, or the session was signed in without the code',
       },
     ],
   },

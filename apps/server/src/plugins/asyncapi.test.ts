@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import {
   BRIDGE_TOKEN,
   createTestApp,
+  grantRoles,
   newPlayer,
   postEvents,
   signIn,
@@ -145,6 +146,8 @@ describe('the AsyncAPI document', () => {
     const ajv = compiled();
     const player = newPlayer();
     expect((await postEvents(t.app, [player.join])).statusCode).toBe(200);
+    // Staff, so that the console's feed opens too (a player's feeds open for anyone signed in).
+    await grantRoles(t.db, player.uuid, ['ADMIN']);
     const token = await signIn(t.db, player.uuid);
     const credentials: Record<string, { query?: string; headers?: Record<string, string> }> = {
       bridgeToken: { headers: { authorization: `Bearer ${BRIDGE_TOKEN}` } },

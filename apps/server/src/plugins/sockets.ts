@@ -14,6 +14,8 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { endedSessions, SESSIONS_CHANNEL } from '../modules/auth/sessions.ts';
+import { type AccessClaims, type AccessTokens, InvalidTokenError } from '../modules/auth/tokens.ts';
+import { NOT_SIGNED_IN, SESSION_EXPIRED } from './authenticate.ts';
 import { clientKey } from './client-address.ts';
 import { errorBody, HttpError } from './errors.ts';
 
@@ -183,6 +185,37 @@ export class SessionSockets {
       this.bySession.delete(sid);
     }
   }
+}
+
+/**
+ * Opens a feed that needs the access token (the social feed, the console's moderation feed), spec 7:
+ * without a valid token the socket is closed with 1008, which the page reads as "session expired",
+ * and so is a socket whose token runs out or whose session is signed out. Answers the token's claims,
+ * or null when the socket is closed already.
+ */
+export async function signedInSocket(
+  tokens: AccessTokens,
+  sessionSockets: SessionSockets,
+  socket: WebSocket,
+  token: string | undefined,
+): Promise<AccessClaims | null> {
+  let claims: AccessClaims;
+  try {
+    if (!token) throw new InvalidTokenError(false);
+    claims = await tokens.verify(token);
+  } catch (err) {
+    if (!(err instanceof InvalidTokenError)) throw err;
+    socket.close(CLOSE_CODES.sessionExpired, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
+    return null;
+  }
+  if (socket.readyState !== socket.OPEN) return null;
+  sessionSockets.add(claims.sid, socket);
+  const expiry = setTimeout(
+    () => socket.close(CLOSE_CODES.sessionExpired, SESSION_EXPIRED),
+    Math.min(claims.expiresAt - Date.now(), 2 ** 31 - 1),
+  );
+  socket.once('close', () => clearTimeout(expiry));
+  return claims;
 }
 
 const sameSiteChecks = new WeakSet<object>();

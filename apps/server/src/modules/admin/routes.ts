@@ -19,6 +19,7 @@ import { invalid, notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { authenticate, requireStaff } from '../../plugins/authenticate.ts';
 import { clientKey } from '../../plugins/client-address.ts';
+import type { SessionSockets } from '../../plugins/sockets.ts';
 import { isAdminHost } from '../../plugins/web-app.ts';
 import { RconClient, type RconTarget } from '../../rcon/client.ts';
 import type { CommandSender } from '../../rcon/commands.ts';
@@ -58,7 +59,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   secrets: Secrets;
   /** Tests may pass their own; by default one connection to the configured game server. */
   rcon?: CommandSender & { close(): Promise<void> };
-}> = async (app, { db, hub, tokens, config, secrets, rcon: given }) => {
+  /** The sockets of signed-in sessions (the moderation feed joins them). */
+  sessionSockets: SessionSockets;
+}> = async (app, { db, hub, tokens, config, secrets, rcon: given, sessionSockets }) => {
   hub.define(DASHBOARD_TOPIC, dashboardBuilder(db));
   // With ADMIN_HOSTS set the admin API lives on those hosts alone: elsewhere it is not there at all,
   // answered as an unknown endpoint is, before any token is looked at.
@@ -225,5 +228,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     db,
     channel: { via: config.punishVia, rcon, commands: config.punishmentCommands, allow: config.rcon.allow },
     staffOnly: () => staffOnly(),
+    live: { hub, tokens, sessionSockets, config },
   });
 };

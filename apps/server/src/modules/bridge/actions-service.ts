@@ -8,6 +8,7 @@ import type { ActionKind } from '@prison/shared/moderation';
 import type { PunishmentSource, PunishmentType } from '@prison/shared/punishments';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { type BridgeConnection, MAX_DELIVERIES_TAKEN, takeFromOutbox } from './deliveries-service.ts';
 
 const WAITING = sql`d.via = 'plugin' and d.state = 'sending'`;
@@ -110,17 +111,28 @@ export async function acknowledgeActions(db: Db, results: BridgeActionsAck['resu
     })),
   );
   const answered = sql`jsonb_to_recordset(${rows}::jsonb) as r(id bigint, state text, output text, error text)`;
-  return db.transaction(async (tx) => {
-    const marked = await tx.execute(sql`
-      update punishment_actions d set state = r.state, output = r.output, error = r.error,
-        taken_by = null, lease_until = null
-      from ${answered}
-      where d.id = r.id and ${WAITING}
-      returning d.id`);
-    await tx.execute(sql`
-      update punishment_actions d set output = r.output
-      from ${answered}
-      where d.id = r.id and d.via = 'plugin' and d.state = 'sent' and d.output is null and r.state = 'sent'`);
-    return rowsOf(marked).length;
+  const changes: Change[] = [{ type: 'action.changed' }];
+  const { confirmed, changed } = await db.transaction(async (tx) => {
+    const marked = rowsOf(
+      await tx.execute(sql`
+        update punishment_actions d set state = r.state, output = r.output, error = r.error,
+          taken_by = null, lease_until = null
+        from ${answered}
+        where d.id = r.id and ${WAITING}
+        returning d.id`),
+    ).length;
+    const answers = rowsOf(
+      await tx.execute(sql`
+        update punishment_actions d set output = r.output
+        from ${answered}
+        where d.id = r.id and d.via = 'plugin' and d.state = 'sent' and d.output is null and r.state = 'sent'
+          and r.output is not null
+        returning d.id`),
+    ).length;
+    // The console shows each action's state and answer.
+    if (marked + answers > 0) await notifyChanges(tx, changes);
+    return { confirmed: marked, changed: marked + answers > 0 };
   });
+  if (changed) await committedHere(db, changes);
+  return confirmed;
 }

@@ -1,6 +1,7 @@
 // Moderation in the admin console (ADMIN, OWNER or WEB_ADMIN): every punishment with what is for
 // staff only, punishing and pardoning through the game server, what was sent, and the appeals queue.
-// Registered inside adminRoutes, so ADMIN_HOSTS holds them as the rest of the admin API.
+// Registered inside adminRoutes, so ADMIN_HOSTS holds them as the rest of the admin API. The pages
+// follow a live feed of stamps (moderation-live.ts) and read a list again when its stamp changes.
 import { errorSchema } from '@prison/shared/errors';
 import {
   appealDecisionSchema,
@@ -15,11 +16,25 @@ import {
   staffPunishmentsPageSchema,
   staffPunishmentsQuerySchema,
 } from '@prison/shared/moderation';
+import { socialSocketQuerySchema } from '@prison/shared/social';
+import { CLOSE_CODES } from '@prison/shared/sockets';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { LiveHub } from '../../live/hub.ts';
 import { clientKey } from '../../plugins/client-address.ts';
+import {
+  closeUnavailable,
+  type SessionSockets,
+  sameSiteOrigin,
+  signedInSocket,
+  upgradeRequired,
+} from '../../plugins/sockets.ts';
+import { NOT_PERMITTED, secondFactorRefusal, staffStanding } from '../auth/staff.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
 import {
   type ActionChannel,
   appealsForStaff,
@@ -29,6 +44,7 @@ import {
   pardon,
   punish,
 } from './moderation.ts';
+import { MODERATION_TOPIC, moderationStamps } from './moderation-live.ts';
 
 /** Punishments and pardons a staff member may send per minute (each process counts on its own). */
 export const ACTIONS_PER_MINUTE = 20;
@@ -38,7 +54,10 @@ export const punishmentAdminRoutes: FastifyPluginAsyncZod<{
   channel: ActionChannel;
   /** A new array of the sign-in and staff checks per route. */
   staffOnly: () => onRequestHookHandler[];
-}> = async (app, { db, channel, staffOnly }) => {
+  /** The live feed's: the hub, the access tokens and their sessions' sockets, and the settings. */
+  live: { hub: LiveHub; tokens: AccessTokens; sessionSockets: SessionSockets; config: Config };
+}> = async (app, { db, channel, staffOnly, live }) => {
+  live.hub.define(MODERATION_TOPIC, moderationStamps(db));
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 503: errorSchema };
   const perStaff = {
     rateLimit: {
@@ -48,10 +67,12 @@ export const punishmentAdminRoutes: FastifyPluginAsyncZod<{
     },
   };
   const sent =
-    'The command is sent to the game server over RCON (PUNISH_COMMAND_* settings), audited first; ' +
-    'the punishment itself is recorded when the game server reports it (its events, or the LiteBans ' +
-    'database the site follows). 403 `command_not_allowed` when RCON_ALLOW does not list the command; ' +
-    `503 when the game server cannot be reached. At most ${ACTIONS_PER_MINUTE} a minute per staff member.`;
+    'Audited first, then sent to the game server as PUNISH_VIA says: over RCON as a command ' +
+    '(PUNISH_COMMAND_* settings), answered with its output, or 503 when the game server cannot be ' +
+    "reached; or handed to the game server's plugin (state sending until it confirms the action). " +
+    'The punishment itself is recorded when the game server reports it (its events, or the LiteBans ' +
+    'database the site follows). 403 `command_not_allowed` when RCON_ALLOW does not list the command. ' +
+    `At most ${ACTIONS_PER_MINUTE} a minute per staff member.`;
 
   app.get(
     '/api/admin/punishments',
@@ -164,10 +185,11 @@ export const punishmentAdminRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Accept or deny an appeal, with a reply the player reads (staff)',
         description:
-          'Accepting lifts the punishment through the game server first (as the pardon does) when it ' +
-          'is still in force; if the game server cannot be reached the answer is 503 and the appeal ' +
-          'stays open. 409 `appeal_decided` for an appeal decided already. Audited; the player sees ' +
-          'the answer on their profile at once.',
+          'Accepting lifts the punishment through the game server (as the pardon does) when it is ' +
+          'still in force: over RCON first, and if the game server cannot be reached the answer is 503 ' +
+          'and the appeal stays open; through the plugin, the pardon is queued with the decision. 409 ' +
+          '`appeal_decided` for an appeal decided already. Audited; the player sees the answer on ' +
+          'their profile at once.',
         security: [{ playerToken: [] }],
         params: idParamsSchema,
         body: appealDecisionSchema,
@@ -184,4 +206,40 @@ export const punishmentAdminRoutes: FastifyPluginAsyncZod<{
         request.body.reply,
       ),
   );
+
+  app.route({
+    method: 'GET',
+    url: '/api/admin/moderation/ws',
+    preValidation: sameSiteOrigin(live.config),
+    schema: {
+      operationId: 'moderationSocket',
+      tags: ['admin', 'live'],
+      security: [{ playerTokenInQuery: [] }],
+      summary: 'WebSocket: when the moderation lists change (staff)',
+      description:
+        'Pushes {"moderation": {"punishments", "appeals", "actions"}}, a stamp of each list the ' +
+        'moderation pages show, on connect and whenever one changes, at most once a second: read a ' +
+        'list again when its stamp differs from the last. The access token goes in the query string; ' +
+        'without a valid one, when it expires and when its session is signed out, the socket is ' +
+        `closed with 1008; an account that may not use the console, with ${CLOSE_CODES.notPermitted}. ` +
+        'Clients send nothing.',
+      querystring: socialSocketQuerySchema,
+      response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 426: errorSchema },
+    },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
+      followModeration(socket, request.query.token).catch(() => closeUnavailable(socket));
+    },
+  });
+
+  async function followModeration(socket: WebSocket, token: string | undefined) {
+    const claims = await signedInSocket(live.tokens, live.sessionSockets, socket, token);
+    if (!claims) return;
+    const standing = await staffStanding(db, claims, 'console', live.config.staffTwoFactorRequired);
+    if (standing !== 'staff') {
+      socket.close(CLOSE_CODES.notPermitted, secondFactorRefusal(standing)?.detail ?? NOT_PERMITTED);
+      return;
+    }
+    await live.hub.subscribe(MODERATION_TOPIC, socket);
+  }
 };

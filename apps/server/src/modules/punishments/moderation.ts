@@ -235,8 +235,10 @@ async function sendAction(
       );
       if (alongside) await alongside(tx, actionId);
     }
+    await notifyChanges(tx, ACTION_CHANGED);
     return actionId;
   });
+  await committedHere(db, ACTION_CHANGED);
   if (!allowed) throw forbidden('command_not_allowed', COMMAND_NOT_ALLOWED);
   if (channel.via === 'rcon') await sendOverRcon(db, channel, id, action.command, alongside);
   const rows = await db.execute(sql`
@@ -267,7 +269,9 @@ async function sendOverRcon(
         error = ${outcome.error}
       where id = ${id}`);
     if (!outcome.code && alongside) await alongside(tx, id);
+    await notifyChanges(tx, ACTION_CHANGED);
   });
+  await committedHere(db, ACTION_CHANGED);
   if (outcome.code) throw unavailable(outcome.code, outcome.error!);
 }
 
@@ -413,6 +417,9 @@ function unprefixed(row: Record<string, unknown>): AppealRow {
   for (const [key, value] of Object.entries(row)) if (key.startsWith('appeal_')) appeal[key.slice(7)] = value;
   return appeal as unknown as AppealRow;
 }
+
+/** The change that tells the console's open moderation pages of an action sent or answered. */
+const ACTION_CHANGED: Change[] = [{ type: 'action.changed' }];
 
 /** The change that tells a player's open pages (their profile) and the console of their appeals. */
 const appealChanged = (player: string): Change => ({ type: 'appeal.changed', player });

@@ -2,7 +2,8 @@
 // for waits in the outbox, is handed to one delivery socket of the network on a real WebSocket (and
 // listed for polling), and is confirmed by the plugin's acknowledgement or by the punishment event
 // that names it; a socket that closes without confirming gives it to the next; an accepted appeal
-// queues its pardon; nothing goes over RCON (none is configured).
+// queues its pardon; nothing goes over RCON (none is configured). The console's live feed tells open
+// moderation pages as each of their lists changes.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type BridgeAction, bridgeActionMessageSchema } from '@prison/shared/bridge-actions';
@@ -21,6 +22,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { connect as connectFeed } from '../../../test/live-socket.ts';
 import { rowsOf } from '../../db/client.ts';
 import { createCredential } from '../bridge/credentials.ts';
 
@@ -255,6 +257,52 @@ describe.each(databaseKinds())('staff actions through the plugin on %s', (kind) 
       ).json(),
     ).toEqual({
       acknowledged: 1,
+    });
+  });
+
+  it("tells the console's open pages as each list changes, and opens only for staff", async () => {
+    const feedUrl = wsUrl.replace('/api/bridge/ws', '/api/admin/moderation/ws');
+    const feed = connectFeed(`${feedUrl}?token=${token.mod}`);
+    type Stamps = { punishments: string; appeals: string; actions: string };
+    const stamps = () => feed.messages.map((m) => m.moderation as Stamps);
+    const changed = async (list: keyof Stamps, from: Stamps) => {
+      await expect.poll(() => stamps().at(-1)?.[list], { timeout: 10_000 }).not.toBe(from[list]);
+      return stamps().at(-1)!;
+    };
+    await expect.poll(() => stamps().length, { timeout: 10_000 }).toBe(1);
+    const first = stamps()[0]!;
+
+    // Staff send an action; the game server answers it; the game reports the punishment.
+    const action = await punish({ type: 'warning', reason: 'Spam' });
+    const sent = await changed('actions', first);
+    expect(sent.punishments).toBe(first.punishments);
+    await bridge('POST', '/api/bridge/actions/ack', {
+      results: [{ id: action.id, outcome: 'done', message: 'Flyer_7 was warned.' }],
+    });
+    const answered = await changed('actions', sent);
+    const [handed] = (await waiting()).filter((a) => a.id === action.id);
+    expect(handed).toBeUndefined();
+    const reportedAction = (await staffAction(action.id))!;
+    await report({
+      id: reportedAction.id,
+      kind: 'warning',
+      player: { uuid: target.uuid, username: target.username },
+      staff: { uuid: mod.uuid, username: mod.username },
+      reason: 'Spam',
+      duration_seconds: null,
+      punishment: null,
+      command: reportedAction.command,
+      created_at: reportedAction.created_at,
+    });
+    await changed('punishments', answered);
+    feed.socket.close();
+    await feed.closed;
+
+    // Signed out: 1008, as every signed-in feed. Signed in without a staff role: 4403.
+    expect((await connectFeed(feedUrl).closed).code).toBe(1008);
+    expect(await connectFeed(`${feedUrl}?token=${token.appellant}`).closed).toEqual({
+      code: 4403,
+      reason: 'You do not have permission to do that',
     });
   });
 

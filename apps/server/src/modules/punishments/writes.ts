@@ -90,12 +90,14 @@ async function confirmActions(w: Write, list: readonly (IssuedPunishment | Revoc
     p.actionId ? [{ action_id: p.actionId, source: p.source, source_id: p.sourceId }] : [],
   );
   if (rows.length === 0) return;
-  await w.tx.execute(sql`
+  const confirmed = await w.tx.execute(sql`
     update punishment_actions x set state = 'sent', error = null, taken_by = null, lease_until = null,
       punishment_id = coalesce(x.punishment_id, p.id)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(action_id bigint, source text, source_id text)
       join punishments p on p.source = r.source and p.source_id = r.source_id
-    where x.id = r.action_id`);
+    where x.id = r.action_id
+    returning x.id`);
+  if (rowsOf(confirmed).length > 0) w.changes.push({ type: 'action.changed' });
 }
 
 /**

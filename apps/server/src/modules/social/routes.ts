@@ -5,21 +5,21 @@ import {
   socialOverviewSchema,
   socialSocketQuerySchema,
 } from '@prison/shared/social';
-import { CLOSE_CODES } from '@prison/shared/sockets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { authenticate, NOT_SIGNED_IN, SESSION_EXPIRED } from '../../plugins/authenticate.ts';
+import { authenticate } from '../../plugins/authenticate.ts';
 import {
   closeUnavailable,
   type SessionSockets,
   sameSiteOrigin,
+  signedInSocket,
   upgradeRequired,
 } from '../../plugins/sockets.ts';
-import { type AccessTokens, InvalidTokenError } from '../auth/tokens.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
 import { gangPage } from './gang-page.ts';
 import {
   buildGangs,
@@ -30,11 +30,7 @@ import {
   socialTopicsOf,
 } from './service.ts';
 
-/**
- * Spec 7: the social feed needs the access token. Without a valid one the socket is closed with
- * 1008, which the page reads as "session expired"; so is a socket whose token runs out, or whose
- * session is signed out.
- */
+/** Spec 7: the social feed needs the access token (signedInSocket). */
 async function followSocialFeed(
   hub: LiveHub,
   tokens: AccessTokens,
@@ -42,26 +38,10 @@ async function followSocialFeed(
   socket: WebSocket,
   token?: string,
 ) {
-  let uuid: string;
-  let sid: string;
-  let expiresAt: number;
-  try {
-    if (!token) throw new InvalidTokenError(false);
-    ({ uuid, sid, expiresAt } = await tokens.verify(token));
-  } catch (err) {
-    if (!(err instanceof InvalidTokenError)) throw err;
-    socket.close(CLOSE_CODES.sessionExpired, err.expired ? SESSION_EXPIRED : NOT_SIGNED_IN);
-    return;
-  }
-  if (socket.readyState !== socket.OPEN) return;
-  sessionSockets.add(sid, socket);
-  const expiry = setTimeout(
-    () => socket.close(CLOSE_CODES.sessionExpired, SESSION_EXPIRED),
-    Math.min(expiresAt - Date.now(), 2 ** 31 - 1),
-  );
-  socket.once('close', () => clearTimeout(expiry));
+  const claims = await signedInSocket(tokens, sessionSockets, socket, token);
+  if (!claims) return;
   // One after another, so the first messages always come as friends, overview, gang.
-  for (const topic of socialTopicsOf(uuid)) await hub.subscribe(topic, socket);
+  for (const topic of socialTopicsOf(claims.uuid)) await hub.subscribe(topic, socket);
 }
 
 export const NO_SUCH_GANG = 'No such gang';

@@ -13,7 +13,13 @@ import {
 } from '@prison/shared/admin';
 import type { CreatedBridgeCredential } from '@prison/shared/bridge-credentials';
 import type { BridgeInspector } from '@prison/shared/bridge-inspector';
-import type { Appeal, AppealState, StaffAction, StaffAppeal } from '@prison/shared/moderation';
+import type {
+  Appeal,
+  AppealState,
+  ModerationLiveMessage,
+  StaffAction,
+  StaffAppeal,
+} from '@prison/shared/moderation';
 import type { PunishmentType } from '@prison/shared/punishments';
 import {
   infiniteQueryOptions,
@@ -27,11 +33,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiJson, isHttpError, jsonRequest } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { translate } from '../../lib/i18n.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
+import { readLiveMessage } from '../../lib/live-socket.ts';
 import { retryUnless } from '../../lib/query-client.ts';
+import { expireOnSessionClose, useSession } from '../../lib/session.ts';
+import { useFreshToken } from '../../lib/use-fresh-token.ts';
+import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
 const schema = schemasOf(() => import('@prison/shared/admin'));
 const auditEventsSchema = schema('auditEventsSchema');
@@ -261,21 +272,74 @@ const staffActionSchema = moderationSchema('staffActionSchema');
 const staffActionsSchema = moderationSchema('staffActionsSchema');
 const staffAppealsSchema = moderationSchema('staffAppealsSchema');
 const appealSchema = moderationSchema('appealSchema');
+const moderationLiveMessageSchema = moderationSchema('moderationLiveMessageSchema');
 
 const MODERATION_KEY = ['admin', 'moderation'] as const;
 const PUNISHMENTS_KEY = [...MODERATION_KEY, 'punishments'] as const;
 const ACTIONS_KEY = [...MODERATION_KEY, 'actions'] as const;
 const APPEALS_KEY = [...MODERATION_KEY, 'appeals'] as const;
 
-/** The moderation pages read their lists again this often while they are open. */
+/**
+ * While their live feed is down (useModerationFeed), the moderation pages read their lists again this
+ * often; while it is open, they read a list when the feed says it changed.
+ */
 export const MODERATION_REFRESH_MS = 30_000;
 // A punishment or pardon sent is recorded when the game server reports it, a few seconds later:
-// for a while after one is sent, the lists are read far more often.
+// without the feed, for a while after one is sent, the lists are read far more often.
 const AWAITING_REFRESH_MS = 3_000;
 const AWAITING_FOR_MS = 45_000;
 let awaitingReportUntil = 0;
+/** How many moderation feeds of this page are open (one, on a moderation page). */
+let feedsOpen = 0;
 const moderationInterval = () =>
-  Date.now() < awaitingReportUntil ? AWAITING_REFRESH_MS : MODERATION_REFRESH_MS;
+  feedsOpen > 0 ? false : Date.now() < awaitingReportUntil ? AWAITING_REFRESH_MS : MODERATION_REFRESH_MS;
+
+type ModerationStamps = ModerationLiveMessage['moderation'];
+/** The lists each stamp's change makes stale: a punishment shows its appeal, an appeal its punishment. */
+const STALE_WITH: Record<keyof ModerationStamps, readonly (readonly string[])[]> = {
+  punishments: [PUNISHMENTS_KEY, APPEALS_KEY],
+  appeals: [APPEALS_KEY, PUNISHMENTS_KEY],
+  actions: [ACTIONS_KEY],
+};
+
+/**
+ * Follows the console's moderation feed while a moderation page is open (WS /api/admin/moderation/ws):
+ * a list is read again the moment its stamp changes (a punishment recorded, an appeal made, the game
+ * server's answer to an action). The stamps are the database's, so the first message after a
+ * reconnection, to whichever server process, says what changed meanwhile. While the feed is down the
+ * lists are read on a timer instead.
+ */
+export function useModerationFeed(): void {
+  const queryClient = useQueryClient();
+  const token = useSession()?.token ?? null;
+  const last = useRef<ModerationStamps | null>(null);
+  useFreshToken(token);
+  const status = useLiveSocket(
+    token ? `/api/admin/moderation/ws?token=${encodeURIComponent(token)}` : null,
+    (data) =>
+      readLiveMessage(moderationLiveMessageSchema, data, ({ moderation }) => {
+        const before = last.current;
+        last.current = moderation;
+        if (!before) return;
+        const stale = new Set<readonly string[]>();
+        for (const list of Object.keys(STALE_WITH) as (keyof ModerationStamps)[]) {
+          if (before[list] !== moderation[list]) for (const key of STALE_WITH[list]) stale.add(key);
+        }
+        for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
+      }),
+    // Signed out or expired: the session ends as with every signed-in feed. Refused (no longer
+    // staff): the lists' own reads answer 403, which the pages show.
+    expireOnSessionClose,
+  );
+  const open = status === 'open';
+  useEffect(() => {
+    if (!open) return;
+    feedsOpen++;
+    return () => {
+      feedsOpen--;
+    };
+  }, [open]);
+}
 
 /** The console's punishment filters: '' and 'all' are no filter. */
 export interface StaffPunishmentFilters {

@@ -29,6 +29,7 @@ import {
   secondFactorStep,
   useDecideAppeal,
   useDecidedAppeals,
+  useModerationFeed,
   useOpenAppeals,
   usePlayerPunishments,
   useRefreshModeration,
@@ -58,6 +59,7 @@ function Appeals({ basePath }: { basePath: '' | '/admin' }) {
   const { t } = useLingui();
   const open = useOpenAppeals();
   const { refresh, refreshing } = useRefreshModeration();
+  useModerationFeed();
   const secondFactor = secondFactorStep(open.error);
   const [decided, setDecided] = useState<{ name: string; decision: AppealDecision['decision'] } | null>(null);
   const waiting = open.data?.length;

@@ -15,6 +15,7 @@ import { AdminGate } from './admin-gate.tsx';
 import {
   secondFactorStep,
   useAwaitGameReport,
+  useModerationFeed,
   useOpenAppeals,
   usePunishmentActions,
   useRefreshModeration,
@@ -55,6 +56,7 @@ function Moderation({
   const [punishing, setPunishing] = useState(false);
   const awaitGameReport = useAwaitGameReport();
   const { refresh, refreshing } = useRefreshModeration();
+  useModerationFeed();
   // The cards share these queries: the refusal under STAFF_2FA is said once, at the top.
   const actions = usePunishmentActions();
   const secondFactor = secondFactorStep(actions.error);
