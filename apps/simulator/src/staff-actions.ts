@@ -24,7 +24,7 @@ export function carryOutAction(state: LiveState, action: BridgeAction): Result {
   const moderation = state.moderation;
   if (action.kind === 'pardon') {
     const target = action.punishment;
-    if (!target || target.source !== 'game') {
+    if (target?.source !== 'game') {
       return refused(action, 'This server does not keep that punishment: lift it where it was issued');
     }
     const what = target.type === 'ban' ? 'banned' : target.type === 'mute' ? 'muted' : 'warned';

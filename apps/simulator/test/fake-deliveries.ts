@@ -155,7 +155,10 @@ export class FakeDeliveryOutbox {
       reply(200, this.pendingActions.slice(0, Number(url.searchParams.get('limit') ?? 100)));
     } else if (request.method === 'POST') {
       const ack = bridgeActionsAckSchema.safeParse(await readJson(request));
-      if (!ack.success) return (reply(400, { detail: ack.error.message }), true);
+      if (!ack.success) {
+        reply(400, { detail: ack.error.message });
+        return true;
+      }
       this.actionAcks.push(ack.data.results);
       let acknowledged = 0;
       for (const { id } of ack.data.results) {

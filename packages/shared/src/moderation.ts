@@ -283,5 +283,5 @@ export const moderationLiveMessageSchema = z
       actions: z.string().describe('Changes when staff send an action, or the game server answers one'),
     }),
   })
-  .describe("Stamps of the moderation lists: read a list again when its stamp changes");
+  .describe('Stamps of the moderation lists: read a list again when its stamp changes');
 export type ModerationLiveMessage = z.infer<typeof moderationLiveMessageSchema>;
