@@ -344,32 +344,26 @@ class DeliveryWorker {
     } catch {
       message = undefined;
     }
-    if (message && typeof message === 'object' && 'action' in message) {
-      const parsed = bridgeActionMessageSchema.safeParse(message);
-      if (!parsed.success) {
-        this.options.log.warn(
-          { message: text.slice(0, 200), reason: parsed.error.message },
-          'unreadable staff action on the socket; the list will bring it',
-        );
-        return;
-      }
-      this.actions.push(parsed.data.action);
-      this.wake();
-      return;
-    }
-    if (!message || typeof message !== 'object' || !('delivery' in message)) {
+    // A message is told by its one key; one of neither kind (a newer site's) is ignored.
+    const kind =
+      message && typeof message === 'object' ? ['delivery', 'action'].find((k) => k in message) : undefined;
+    if (!kind) {
       this.options.log.debug?.({ message: text.slice(0, 200) }, 'ignored a message on the delivery socket');
       return;
     }
-    const parsed = deliveryMessageSchema.safeParse(message);
+    const parsed =
+      kind === 'delivery'
+        ? deliveryMessageSchema.safeParse(message)
+        : bridgeActionMessageSchema.safeParse(message);
     if (!parsed.success) {
       this.options.log.warn(
         { message: text.slice(0, 200), reason: parsed.error.message },
-        'unreadable delivery on the socket; the list will bring it',
+        `unreadable ${kind === 'delivery' ? 'delivery' : 'staff action'} on the socket; the list will bring it`,
       );
       return;
     }
-    this.inbox.push({ delivery: parsed.data.delivery, acksBefore: this.acks });
+    if ('delivery' in parsed.data) this.inbox.push({ delivery: parsed.data.delivery, acksBefore: this.acks });
+    else this.actions.push(parsed.data.action);
     this.wake();
   }
 

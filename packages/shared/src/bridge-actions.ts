@@ -5,13 +5,13 @@
 // /api/bridge/actions/ack with the outcome, and the punishment.issued or punishment.revoked event it
 // reports names the action (`action_id`).
 import { z } from 'zod';
-import { username, uuid } from './bridge.ts';
+import { deliveriesQuerySchema, MAX_DELIVERIES, username, uuid } from './bridge.ts';
 import { ACTION_KINDS } from './moderation.ts';
 import { PUNISHMENT_SOURCES, PUNISHMENT_TYPES } from './punishments.ts';
 import { isStorableText } from './storable.ts';
 
-/** The most actions one list answers, or one acknowledgement carries. */
-export const MAX_BRIDGE_ACTIONS = 500;
+/** The most actions one list answers, or one acknowledgement carries: as many as deliveries. */
+export const MAX_BRIDGE_ACTIONS = MAX_DELIVERIES;
 /** The longest message an acknowledgement carries back (the game's answer, or why it refused). */
 export const MAX_ACTION_MESSAGE = 2000;
 
@@ -97,15 +97,8 @@ export const bridgeActionSchema = z
   });
 export type BridgeAction = z.infer<typeof bridgeActionSchema>;
 
-const LIMIT_PROBLEM = `limit must be a whole number from 1 to ${MAX_BRIDGE_ACTIONS}`;
-export const bridgeActionsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: LIMIT_PROBLEM })
-    .int(LIMIT_PROBLEM)
-    .min(1, LIMIT_PROBLEM)
-    .max(MAX_BRIDGE_ACTIONS, LIMIT_PROBLEM)
-    .default(100),
-});
+/** GET /api/bridge/actions's `limit`: as the deliveries' list's (1 to 500, 100 by default). */
+export const bridgeActionsQuerySchema = deliveriesQuerySchema;
 
 export const bridgeActionsSchema = z.array(bridgeActionSchema).meta({
   id: 'BridgeActionList',

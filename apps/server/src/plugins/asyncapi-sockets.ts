@@ -109,6 +109,15 @@ function sharedExample<S extends z.ZodType>(schema: S): z.output<S> {
   return schema.parse(example);
 }
 
+/** How every feed opened with the access token closes when the token is not (or no longer) good. */
+const SESSION_CLOSE: SocketCloseCode = {
+  code: CLOSE_CODES.sessionExpired,
+  reasons: [NOT_SIGNED_IN, SESSION_EXPIRED, SESSION_ENDED],
+  meaning:
+    'The access token is missing or invalid, it expired while connected, or its session was ' +
+    'signed out: sign in again (or refresh the token) and reconnect with the new one',
+};
+
 const NOW = '2026-05-01T12:34:56.789Z';
 const FRIEND = '853c80ef-3c37-49fd-aa49-938b674adae6';
 const delivery: DeliveryMessage = { delivery: DELIVERY_EXAMPLE };
@@ -329,15 +338,7 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
         ],
       }),
     ],
-    closeCodes: [
-      {
-        code: CLOSE_CODES.sessionExpired,
-        reasons: [NOT_SIGNED_IN, SESSION_EXPIRED, SESSION_ENDED],
-        meaning:
-          'The access token is missing or invalid, it expired while connected, or its session was ' +
-          'signed out: sign in again (or refresh the token) and reconnect with the new one',
-      },
-    ],
+    closeCodes: [SESSION_CLOSE],
   },
   {
     id: 'moderation',
@@ -369,13 +370,7 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
       }),
     ],
     closeCodes: [
-      {
-        code: CLOSE_CODES.sessionExpired,
-        reasons: [NOT_SIGNED_IN, SESSION_EXPIRED, SESSION_ENDED],
-        meaning:
-          'The access token is missing or invalid, it expired while connected, or its session was ' +
-          'signed out: sign in again (or refresh the token) and reconnect with the new one',
-      },
+      SESSION_CLOSE,
       {
         code: CLOSE_CODES.notPermitted,
         reasons: [NOT_PERMITTED, STAFF_TWO_FACTOR_REQUIRED, STAFF_SIGN_IN_WITH_CODE],
