@@ -22,6 +22,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { onlineRoutes } from './modules/online/routes.ts';
 import { playersRoutes } from './modules/players/routes.ts';
 import { linkPreviews } from './modules/previews/pages.ts';
@@ -196,6 +197,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(playersRoutes, { db: database.db, hub, config, tokens });
   await app.register(punishmentsRoutes, { db: database.db, config, tokens });
   await app.register(socialRoutes, { db: database.db, hub, config, tokens, sessionSockets });
+  await app.register(notificationsRoutes, {
+    db: database.db,
+    tokens,
+    keepDays: config.notificationsKeepDays,
+  });
   await app.register(searchRoutes, { db: database.db, hub, perMinute: config.searchRateLimit });
   await app.register(statusRoutes, { db: database.db, hub });
   await app.register(auctionRoutes, {

@@ -84,6 +84,8 @@ export interface Config {
    * GET /api/bridge/actions until it confirms them.
    */
   punishVia: 'rcon' | 'plugin';
+  /** How many days notifications are kept (NOTIFICATIONS_KEEP_DAYS). */
+  notificationsKeepDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +122,15 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a whole number of at least 1, got "${value}"`);
+  return n;
+}
+
+function boundedInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
@@ -493,6 +504,7 @@ export function loadConfig(
     litebans: litebansOf(env),
     punishmentCommands: punishmentCommandsOf(env),
     punishVia,
+    notificationsKeepDays: boundedInt(env, 'NOTIFICATIONS_KEEP_DAYS', 90, 1, 3650),
   };
 }
 

@@ -214,3 +214,11 @@ export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) }).
   ],
 });
 export const sessionIdParamsSchema = z.object({ id: z.guid({ error: 'Not a session id' }) });
+
+/** A signed-in feed's query: browsers cannot set an Authorization header on a WebSocket. */
+export const socketTokenQuerySchema = z.object({
+  token: z
+    .string()
+    .optional()
+    .describe('The access token. Missing, invalid or expired: the socket is closed with 1008.'),
+});

@@ -10,8 +10,10 @@ export const isStaffRole = (role: string): role is StaffRole =>
 
 /** Offered the Admin link in the header. */
 export const isAdminUser = (roles: readonly string[]) => has(roles, ['OWNER', 'WEB_ADMIN']);
+/** The roles the admin console and its API accept. */
+export const CONSOLE_ROLES = ['ADMIN', 'OWNER', 'WEB_ADMIN'] as const;
 /** Accepted by the admin console and its API. */
-export const canUseAdminConsole = (roles: readonly string[]) => has(roles, ['ADMIN', 'OWNER', 'WEB_ADMIN']);
+export const canUseAdminConsole = (roles: readonly string[]) => has(roles, CONSOLE_ROLES);
 /** May create docs. */
 export const canEditDocs = (roles: readonly string[]) =>
   has(roles, ['ADMIN', 'OWNER', 'WEB_ADMIN', 'DOCS_EDITOR']);

@@ -1,8 +1,10 @@
 // The social hub (spec 2.8, 3 Social overview, Friend, Gang; 7 the social calls and sockets).
 import { z } from 'zod';
+import { socketTokenQuerySchema } from './auth.ts';
 import { ALEX, EXAMPLE_TIME, NIGHT_SHIFT, STEVE } from './examples.ts';
 import { ownPunishmentsSchema } from './moderation.ts';
 import { describedMoney } from './money.ts';
+import { notificationsMessageSchema } from './notifications.ts';
 import { activityListSchema } from './players.ts';
 
 /** GET /api/social/overview. The gang's fields are null for a player in no gang. */
@@ -81,15 +83,20 @@ export const socialMessageSchema = z.union([
   z.object({ gang: gangSchema.nullable() }),
   // The player's own punishments with their appeals (their profile shows an answer as it comes).
   ownPunishmentsSchema,
+  // How many of their notifications are unread (the bell in the header).
+  notificationsMessageSchema,
 ]);
 export type SocialMessage = z.infer<typeof socialMessageSchema>;
 
-/** The social socket's query: browsers cannot set an Authorization header on a WebSocket. */
-export const socialSocketQuerySchema = z.object({
-  token: z
-    .string()
+/** The social socket's query: the access token, and whether to follow the unread count alone. */
+export const socialSocketQuerySchema = socketTokenQuerySchema.extend({
+  only: z
+    .enum(['notifications'])
     .optional()
-    .describe('The access token. Missing, invalid or expired: the socket is closed with 1008.'),
+    .describe(
+      'notifications: send only the unread notifications count (what the bell in the header needs), ' +
+        'not the friends, overview, gang and punishments',
+    ),
 });
 
 /** A gang page's address. */

@@ -47,6 +47,8 @@ export const players = pgTable(
     punishmentsHidden: boolean('punishments_hidden').notNull().default(false),
     /** The game server (its credential's name) the player last joined: where their deliveries go. */
     server: text('server'),
+    /** The kinds of notification the player turned off (packages/shared/src/notifications.ts). */
+    notificationsOff: text('notifications_off').array().notNull().default(sql`'{}'::text[]`),
     createdAt: created(),
   },
   (t) => [
@@ -655,5 +657,30 @@ export const punishmentActions = pgTable(
     index('punishment_actions_waiting_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.via} = 'plugin' and ${t.state} = 'sending'`),
+  ],
+);
+
+// What happened to a player, told to them on the site: written in the transaction of the write that
+// caused it, kept NOTIFICATIONS_KEEP_DAYS (modules/notifications).
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerUuid: uuid('player_uuid')
+      .notNull()
+      .references(() => players.uuid, { onDelete: 'cascade' }),
+    /** One of NOTIFICATION_KINDS. */
+    kind: text('kind').notNull(),
+    /** The kind's facts (NOTIFICATION_DATA). */
+    data: jsonb('data').notNull(),
+    createdAt: created(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A player's list, newest first, and their unread count.
+    index('notifications_player_idx').on(t.playerUuid, t.id.desc()),
+    index('notifications_unread_idx').on(t.playerUuid).where(sql`${t.readAt} is null`),
+    // Retention: the oldest first.
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );

@@ -29,6 +29,7 @@ const EXAMPLES: { [T in ChangeType]: Extract<Change, { type: T }> } = {
   'punishment.changed': { type: 'punishment.changed', player: A },
   'appeal.changed': { type: 'appeal.changed', player: A },
   'action.changed': { type: 'action.changed' },
+  'notification.changed': { type: 'notification.changed', player: A },
 };
 
 /** The catalogue's entry a topic belongs to: its name, or its family's. */

@@ -7,7 +7,7 @@
 // reaches a topic and every topic is reached.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, LIVE_CHANNEL, notifyPayload, notifyTopics, type Tx } from '../db/client.ts';
-import { ownPunishmentsTopic, playerPageTopic, TOPICS, type Topic } from './topics.ts';
+import { notificationsTopic, ownPunishmentsTopic, playerPageTopic, TOPICS, type Topic } from './topics.ts';
 
 export type Change =
   /** A player came online or went offline. */
@@ -39,7 +39,9 @@ export type Change =
   /** A player appealed a punishment, or staff decided an appeal. */
   | { type: 'appeal.changed'; player: string }
   /** Staff sent a punishment or pardon to the game server, or the game server answered one. */
-  | { type: 'action.changed' };
+  | { type: 'action.changed' }
+  /** A player was notified of something, or read their notifications. */
+  | { type: 'notification.changed'; player: string };
 
 export type ChangeType = Change['type'];
 
@@ -99,6 +101,8 @@ export function topicsOf(change: Change): Topic[] {
       return [ownPunishmentsTopic(change.player), TOPICS.moderation];
     case 'action.changed':
       return [TOPICS.moderation];
+    case 'notification.changed':
+      return [notificationsTopic(change.player)];
   }
 }
 

@@ -65,5 +65,9 @@ export type TopicShape =
 export const ownPunishmentsTopic = (uuid: string) =>
   `${TOPICS.social}punishments:${uuid.toLowerCase()}` as const;
 
+/** A player's unread notifications, on their social socket (the bell in the header follows it). */
+export const notificationsTopic = (uuid: string) =>
+  `${TOPICS.social}notifications:${uuid.toLowerCase()}` as const;
+
 /** The page of one player. */
 export const playerPageTopic = (uuid: string) => `${TOPICS.playerPage}${uuid.toLowerCase()}` as const;

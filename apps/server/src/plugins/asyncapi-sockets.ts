@@ -24,6 +24,7 @@ import {
 } from '@prison/shared/leaderboard';
 import { type OnlineMessage, onlineMessageSchema } from '@prison/shared/live';
 import { type ModerationLiveMessage, moderationLiveMessageSchema } from '@prison/shared/moderation';
+import type { NotificationsMessage } from '@prison/shared/notifications';
 import { type PlayerPageMessage, playerPageMessageSchema, playerPageSchema } from '@prison/shared/players';
 import { PUNISHMENT_EXAMPLE } from '@prison/shared/punishments';
 import {
@@ -262,7 +263,7 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
   {
     id: 'social',
     url: '/api/social/ws',
-    title: "The signed-in player's friends, overview, gang and punishments",
+    title: "The signed-in player's friends, overview, gang, punishments and unread notifications",
     security: 'playerTokenInQuery',
     bufferedBytesLimit: FEED_BUFFER_BYTES,
     messages: [
@@ -334,6 +335,20 @@ export const SOCKET_CHANNELS: SocketChannel[] = [
                 },
               ],
             },
+          },
+        ],
+      }),
+      message({
+        name: 'SocialNotificationsMessage',
+        title: 'Unread notifications',
+        summary:
+          "How many of the player's notifications are unread (alone with only=notifications): read the list with GET /api/notifications",
+        schema: socialMessageSchema.options[4],
+        examples: [
+          {
+            name: 'unread',
+            summary: 'Two unread',
+            payload: { notifications: { unread: 2 } } satisfies NotificationsMessage,
           },
         ],
       }),

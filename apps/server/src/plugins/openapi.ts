@@ -54,6 +54,10 @@ const TAGS = [
     name: 'punishments',
     description: 'Bans, mutes, warnings and kicks in public (never silent ones, addresses or staff notes).',
   },
+  {
+    name: 'notifications',
+    description: "What happened to the signed-in player: the bell's list and its kinds.",
+  },
   { name: 'admin', description: 'The admin console (staff roles).' },
   {
     name: 'bridge',

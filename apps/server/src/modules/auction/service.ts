@@ -19,6 +19,7 @@ import { type Change, committedHere, notifyChangesSql } from '../../live/changes
 import type { TopicBuild } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { queuedDeliveries } from '../bridge/deliveries-service.ts';
+import { notificationsCte } from '../notifications/writes.ts';
 import { balanceMoves } from '../players/balance.ts';
 
 /** Every category with its figures, rebuilt when listings come and go. */
@@ -187,7 +188,8 @@ const SELLER = '<seller>';
  *   moved    buyer -> seller, each balance with its ledger row (players/balance.ts);
  *   purchase the purchase with its answer (for a retry with the same key), which NOTIFYs the live
  *            changes: both balances and the listing;
- *   delivery the items for the game server (bridge/deliveries-service.ts), which NOTIFYs it.
+ *   delivery the items for the game server (bridge/deliveries-service.ts), which NOTIFYs it;
+ *   sale_notice the seller's notification (notifications/writes.ts), unless they turned it off.
  * A second request with the same key at once waits for the buyer's row, then finds the key taken
  * (23505), or finds the units or the money gone; either way it answers the first one's purchase,
  * which its statement, reading the database as it was when it started, could not see.
@@ -214,6 +216,14 @@ function purchaseStatement(
   const delivered = sql`
     select purchase.id as purchase_id, ${buyer}::uuid as player_uuid, sold.item_name, sold.item_icon,
       ${qty}::int as qty
+    from purchase, sold`;
+  // The seller hears who bought, how many and for how much.
+  const soldNotice = sql`
+    select sold.seller as player_uuid, 'listing.sold'::text as kind,
+      jsonb_build_object('listing_id', ${id}::text, 'item_name', sold.item_name, 'qty', ${qty}::int,
+        'total', sold.total::text, 'purchase_id', purchase.id,
+        'buyer', jsonb_build_object('uuid', ${buyer}::uuid,
+          'name', (select username from players where uuid = ${buyer}::uuid))) as data
     from purchase, sold`;
   return sql`
     with stored as materialized (${stored}),
@@ -255,7 +265,8 @@ function purchaseStatement(
       from sold join moved on moved.uuid = ${buyer}::uuid
       returning id, response, ${notified}
     ),
-    ${queuedDeliveries(delivered)}
+    ${queuedDeliveries(delivered)},
+    ${notificationsCte('sale_notice', soldNotice)}
     select
       (select json_build_object('listingId', listing_id, 'qty', qty, 'price', unit_price::text,
          'total', total::text, 'response', response) from stored) as stored,
@@ -269,11 +280,12 @@ function purchaseStatement(
     left join offer on true`;
 }
 
-/** What a purchase changes: both balances and the listing. */
+/** What a purchase changes: both balances, the listing, and the seller's notifications. */
 const purchaseChanges = (buyer: string, seller: string): Change[] => [
   { type: 'balance.changed', player: buyer },
   { type: 'balance.changed', player: seller },
   { type: 'listing.changed' },
+  { type: 'notification.changed', player: seller },
 ];
 
 async function storedResponse(

@@ -7,6 +7,8 @@ import { PING_INTERVAL_MS } from '@prison/shared/sockets';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { BRIDGE_CHANNEL, type Db, rowsOf } from '../../db/client.ts';
 import { auctionListings, auctionPurchases, bridgeConnections, deliveries } from '../../db/schema.ts';
+import { committedHere, notifyChanges, writeIn } from '../../live/changes.ts';
+import { addNotifications } from '../notifications/writes.ts';
 
 /**
  * Queues purchases' items for the game server, as part of the purchase's statement
@@ -142,16 +144,41 @@ export async function pendingDeliveriesById(db: Db, ids: string[]): Promise<Deli
   return rows.map(toDelivery);
 }
 
-/** Marks deliveries delivered; answers how many were pending (acknowledging again is harmless). */
+/**
+ * Marks deliveries delivered; answers how many were pending (acknowledging again is harmless). Each
+ * buyer is notified that their purchase was handed over in game, in the same transaction.
+ */
 export async function acknowledgeDeliveries(db: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-  const marked = await db
-    .update(deliveries)
-    .set({ deliveredAt: sql`now()` })
-    .where(and(pending, inArray(deliveries.id, unique)))
-    .returning({ id: deliveries.id });
-  return marked.length;
+  const { count, changes } = await db.transaction(async (tx) => {
+    const w = writeIn(tx);
+    const marked = rowsOf<{ player: string; purchase: string; listing: string; item: string; qty: number }>(
+      await tx.execute(sql`
+        update deliveries d set delivered_at = now()
+        from auction_purchases ap
+        where d.delivered_at is null and d.id = any(${`{${unique.join(',')}}`}::uuid[]) and ap.id = d.purchase_id
+        returning d.player_uuid::text as player, d.purchase_id::text as purchase, ap.listing_id as listing,
+          d.item_name as item, d.qty`),
+    );
+    await addNotifications(
+      w,
+      marked.map((row) => ({
+        player: row.player,
+        kind: 'purchase.delivered',
+        data: {
+          purchase_id: row.purchase,
+          listing_id: row.listing,
+          item_name: row.item,
+          qty: Number(row.qty),
+        },
+      })),
+    );
+    await notifyChanges(tx, w.changes);
+    return { count: marked.length, changes: w.changes };
+  });
+  await committedHere(db, changes);
+  return count;
 }
 
 // Several game servers (a network) each hold a delivery socket, in any of the site's processes: each

@@ -2,6 +2,8 @@
 // staff only, punishing and pardoning through the game server, what was sent, and the appeals queue.
 // Registered inside adminRoutes, so ADMIN_HOSTS holds them as the rest of the admin API. The pages
 // follow a live feed of stamps (moderation-live.ts) and read a list again when its stamp changes.
+
+import { socketTokenQuerySchema } from '@prison/shared/auth';
 import { errorSchema } from '@prison/shared/errors';
 import {
   appealDecisionSchema,
@@ -16,7 +18,6 @@ import {
   staffPunishmentsPageSchema,
   staffPunishmentsQuerySchema,
 } from '@prison/shared/moderation';
-import { socialSocketQuerySchema } from '@prison/shared/social';
 import { CLOSE_CODES } from '@prison/shared/sockets';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -223,7 +224,7 @@ export const punishmentAdminRoutes: FastifyPluginAsyncZod<{
         'without a valid one, when it expires and when its session is signed out, the socket is ' +
         `closed with 1008; an account that may not use the console, with ${CLOSE_CODES.notPermitted}. ` +
         'Clients send nothing.',
-      querystring: socialSocketQuerySchema,
+      querystring: socketTokenQuerySchema,
       response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 426: errorSchema },
     },
     handler: upgradeRequired,

@@ -20,11 +20,12 @@ import type { PunishmentType } from '@prison/shared/punishments';
 import { type SQL, sql } from 'drizzle-orm';
 import { BRIDGE_CHANNEL, bridgeActionPayload, type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, rateLimited, unavailable } from '../../errors.ts';
-import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
+import { type Change, committedHere, notifyChanges, writeIn } from '../../live/changes.ts';
 import { RconError } from '../../rcon/client.ts';
 import { COMMAND_NOT_ALLOWED, type CommandSender, commandAllowed, rconFailure } from '../../rcon/commands.ts';
 import { type PunishmentCommands, pardonCommand, punishCommand } from '../../rcon/punishment-commands.ts';
 import { recordAudit } from '../audit/service.ts';
+import { addNotifications, notifyStaff } from '../notifications/writes.ts';
 import { inForce } from './active-ban.ts';
 import {
   decodeCursor,
@@ -464,6 +465,18 @@ export async function createAppeal(
       outcome: 'ok',
       detail: { appeal_id: Number(row.id), punishment_id: punishmentId },
     });
+    // Staff hear of it.
+    const w = writeIn(tx);
+    await notifyStaff(w, {
+      kind: 'appeal.new',
+      data: {
+        appeal_id: Number(row.id),
+        punishment_id: punishmentId,
+        punishment_type: p.type as 'ban' | 'mute',
+        player: { uuid: player, name: p.player_name },
+      },
+    });
+    changes.push(...w.changes);
     await notifyChanges(tx, changes);
     return toAppeal(row);
   });
@@ -513,6 +526,7 @@ export async function decideAppeal(
   if (!current) throw notFound('unknown_appeal', NO_SUCH_APPEAL);
   if (current.state !== 'open') throw conflict('appeal_decided', APPEAL_DECIDED);
   const changes = [appealChanged(current.player_uuid)];
+  const punishment = await punishmentFor(db, Number(current.punishment_id));
   const decide = async (tx: Tx, actionId: number | null) => {
     const rows = await tx.execute(sql`
       update punishment_appeals a set state = ${decision === 'accept' ? 'accepted' : 'denied'}, reply = ${reply},
@@ -533,9 +547,23 @@ export async function decideAppeal(
         action_id: actionId,
       },
     });
-    await notifyChanges(tx, changes);
+    // The player hears the answer.
+    const w = writeIn(tx);
+    await addNotifications(w, [
+      {
+        player: current.player_uuid,
+        kind: 'appeal.answered',
+        data: {
+          appeal_id: appealId,
+          punishment_id: punishment.id,
+          punishment_type: punishment.type as 'ban' | 'mute',
+          state: decision === 'accept' ? 'accepted' : 'denied',
+        },
+      },
+    ]);
+    await notifyChanges(tx, [...changes, ...w.changes]);
+    changes.push(...w.changes);
   };
-  const punishment = await punishmentFor(db, Number(current.punishment_id));
   if (decision === 'accept' && punishment.active) {
     await pardon(db, channel, staffUuid, punishment.id, `Appeal accepted: ${reply}`.slice(0, 256), decide);
   } else {

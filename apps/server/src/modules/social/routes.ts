@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { notificationsTopic } from '../../live/topics.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import {
   closeUnavailable,
@@ -36,10 +37,12 @@ async function followSocialFeed(
   tokens: AccessTokens,
   sessionSockets: SessionSockets,
   socket: WebSocket,
-  token?: string,
+  token: string | undefined,
+  only: 'notifications' | undefined,
 ) {
   const claims = await signedInSocket(tokens, sessionSockets, socket, token);
   if (!claims) return;
+  if (only === 'notifications') return hub.subscribe(notificationsTopic(claims.uuid), socket);
   // One after another, so the first messages always come as friends, overview, gang.
   for (const topic of socialTopicsOf(claims.uuid)) await hub.subscribe(topic, socket);
 }
@@ -124,10 +127,12 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       operationId: 'socialSocket',
       tags: ['live', 'social'],
       security: [{ playerTokenInQuery: [] }],
-      summary: "WebSocket: the signed-in player's friends, overview and gang",
+      summary: "WebSocket: the signed-in player's friends, overview, gang, punishments and unread count",
       description:
-        'Pushes {"friends": [...]} (online first, then by name), {"overview": {...}} and ' +
-        '{"gang": {...} or null}, each on connect and whenever it changes, at most once a second. ' +
+        'Pushes {"friends": [...]} (online first, then by name), {"overview": {...}}, ' +
+        '{"gang": {...} or null}, {"punishments": [...]} and {"notifications": {"unread": n}}, each on ' +
+        'connect and whenever it changes, at most once a second; with only=notifications, the last ' +
+        'alone. ' +
         'The access token goes in the query string; without a valid one, when it expires and when its ' +
         'session is signed out, the socket is closed with code 1008. Clients send nothing.',
       querystring: socialSocketQuerySchema,
@@ -135,8 +140,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      followSocialFeed(hub, tokens, sessionSockets, socket, request.query.token).catch(() =>
-        closeUnavailable(socket),
+      followSocialFeed(hub, tokens, sessionSockets, socket, request.query.token, request.query.only).catch(
+        () => closeUnavailable(socket),
       );
     },
   });

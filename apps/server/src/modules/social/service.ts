@@ -14,13 +14,14 @@ import type { Db } from '../../db/client.ts';
 import { friendships, gangMembers, gangs, players } from '../../db/schema.ts';
 import type { TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
+import { unreadCount } from '../notifications/service.ts';
 import { ownPunishments } from '../punishments/moderation.ts';
 
 /** Every gang, for /api/gangs/ws; the bridge notifies it on gang and presence changes. */
 export const GANGS_TOPIC = TOPICS.gangs;
 /** The per-player family; the bridge notifies all of it on presence, friend, gang and level changes. */
 export const SOCIAL_TOPICS = TOPICS.social;
-const SOCIAL_KINDS = ['friends', 'overview', 'gang', 'punishments'] as const;
+const SOCIAL_KINDS = ['friends', 'overview', 'gang', 'punishments', 'notifications'] as const;
 type SocialKind = (typeof SOCIAL_KINDS)[number];
 
 /** One topic per kind of message and player, so the hub re-sends only the message that changed. */
@@ -188,6 +189,8 @@ export function buildSocial(db: Db): TopicBuilder<SocialMessage> {
         return { value: { gang: await gangOf(db, uuid) } };
       case 'punishments':
         return { value: { punishments: await ownPunishments(db, uuid) } };
+      case 'notifications':
+        return { value: { notifications: { unread: await unreadCount(db, uuid) } } };
       default:
         throw new Error(`bad social topic ${topic}`);
     }

@@ -225,7 +225,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
   });
 
   describe('WS /api/social/ws', () => {
-    it('pushes friends, overview and gang on connect, then what a friend coming online changes', async () => {
+    it('pushes friends, overview, gang, punishments and the unread count on connect, then what a friend coming online changes', async () => {
       // Players of its own: a friend coming online changes what the other tests read.
       const helen = newPlayer({ username: 'HelenHauls' });
       const ivan = newPlayer({ username: 'IvanIngots' });
@@ -251,13 +251,16 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
       const helenToken = await signIn(t.db, helen.uuid);
 
       const feed = connect(`${base}/api/social/ws?token=${helenToken}`);
-      await feed.next((m) => 'punishments' in m);
+      await feed.next((m) => 'notifications' in m);
       expect(feed.messages.map((m) => Object.keys(m)[0])).toEqual([
         'friends',
         'overview',
         'gang',
         'punishments',
+        'notifications',
       ]);
+      // Helen joined the Haulers and Juno added her as a friend: two unread notifications.
+      expect(feed.messages[4]).toEqual({ notifications: { unread: 2 } });
       expect(friendsOf(feed.messages[0]!)).toEqual([
         {
           uuid: ivan.uuid,
@@ -294,7 +297,7 @@ describe.each(databaseKinds())('the social hub on %s', (kind) => {
       // The player's topics go with their last socket.
       await expect
         .poll(() => socialTopicsOf(helen.uuid).map((topic) => t.hub.socketCount(topic)))
-        .toEqual([0, 0, 0, 0]);
+        .toEqual([0, 0, 0, 0, 0]);
     });
 
     it('pushes null for a player in no gang, and their gang once they join one', async () => {

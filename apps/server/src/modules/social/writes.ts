@@ -1,8 +1,11 @@
 // Gangs and friendships as the game server reports them (DESIGN.md section 7): the bridge calls
 // these inside its batch's transaction, each with all of a batch's events of one kind that can be
-// applied together (see bridge/plan.ts).
+// applied together (see bridge/plan.ts). A player who joins a gang, leaves it or gets a new role in
+// it, and one whom another adds as a friend, is notified (notifications/writes.ts).
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import type { Write } from '../../live/changes.ts';
+import { addNotifications, type NewNotification } from '../notifications/writes.ts';
 
 /** Rows for `jsonb_to_recordset`: a whole set of writes travels as one parameter. */
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -66,26 +69,63 @@ export interface Membership {
 /** Puts players in gangs with a role (a player is in one gang at most), as of `at`; one per player. */
 export async function setMemberships(w: Write, memberships: readonly Membership[]) {
   if (memberships.length === 0) return;
-  await w.tx.execute(sql`
-    insert into gang_members as m (player_uuid, gang_id, role, joined_at)
-    select player, "gangId", role, at
-    from ${recordset(memberships)} as r(player uuid, "gangId" text, role text, at timestamptz)
-    order by player
-    on conflict (player_uuid) do update set
-      gang_id = excluded.gang_id,
-      role = excluded.role,
-      -- A role change keeps the joining date; moving to another gang starts a new one.
-      joined_at = case when m.gang_id = excluded.gang_id then m.joined_at else excluded.joined_at end`);
+  // The rows as they were before this statement, beside the rows it wrote: who joined, who changed role.
+  const written = await w.tx.execute(sql`
+    with r as (
+      select * from ${recordset(memberships)} as r(player uuid, "gangId" text, role text, at timestamptz)
+    ),
+    before as (select m.player_uuid, m.gang_id, m.role from gang_members m join r on r.player = m.player_uuid),
+    upserted as (
+      insert into gang_members as m (player_uuid, gang_id, role, joined_at)
+      select player, "gangId", role, at from r
+      order by player
+      on conflict (player_uuid) do update set
+        gang_id = excluded.gang_id,
+        role = excluded.role,
+        -- A role change keeps the joining date; moving to another gang starts a new one.
+        joined_at = case when m.gang_id = excluded.gang_id then m.joined_at else excluded.joined_at end
+      returning player_uuid, gang_id, role
+    )
+    select u.player_uuid::text as player, u.gang_id as gang, g.name as gang_name, u.role,
+      b.gang_id as before_gang, b.role as before_role
+    from upserted u join gangs g on g.id = u.gang_id left join before b on b.player_uuid = u.player_uuid`);
   for (const { player } of memberships) w.changes.push({ type: 'membership.changed', player });
+  const notices: NewNotification[] = [];
+  for (const row of rowsOf<{
+    player: string;
+    gang: string;
+    gang_name: string;
+    role: string;
+    before_gang: string | null;
+    before_role: string | null;
+  }>(written)) {
+    const change = row.before_gang !== row.gang ? 'joined' : row.before_role !== row.role ? 'role' : null;
+    if (change === null) continue;
+    notices.push({
+      player: row.player,
+      kind: 'gang.changed',
+      data: { gang: { id: row.gang, name: row.gang_name }, change, role: row.role },
+    });
+  }
+  await addNotifications(w, notices);
 }
 
 /** Takes players out of gangs; nothing happens to one who is not in that gang. */
 export async function leaveGangs(w: Write, leaves: readonly { player: string; gangId: string }[]) {
   if (leaves.length === 0) return;
-  await w.tx.execute(sql`
-    delete from gang_members m using ${recordset(leaves)} as r(player uuid, "gangId" text)
-    where m.player_uuid = r.player and m.gang_id = r."gangId"`);
+  const left = await w.tx.execute(sql`
+    delete from gang_members m using ${recordset(leaves)} as r(player uuid, "gangId" text), gangs g
+    where m.player_uuid = r.player and m.gang_id = r."gangId" and g.id = m.gang_id
+    returning m.player_uuid::text as player, m.gang_id as gang, g.name as gang_name`);
   for (const { player } of leaves) w.changes.push({ type: 'membership.changed', player });
+  await addNotifications(
+    w,
+    rowsOf<{ player: string; gang: string; gang_name: string }>(left).map((row) => ({
+      player: row.player,
+      kind: 'gang.changed',
+      data: { gang: { id: row.gang, name: row.gang_name }, change: 'left', role: null },
+    })),
+  );
 }
 
 export interface Friendship {
@@ -94,17 +134,34 @@ export interface Friendship {
   at: Date;
 }
 
-/** Friendship goes both ways: one row for each side. */
+/**
+ * Friendship goes both ways: one row for each side. The player added (`b`) is notified of who added
+ * them, when the friendship is new.
+ */
 export async function befriend(w: Write, pairs: readonly Friendship[]) {
   if (pairs.length === 0) return;
-  await w.tx.execute(sql`
-    insert into friendships (player_uuid, friend_uuid, since)
-    select side.player, side.friend, r.at
-    from ${recordset(pairs)} as r(a uuid, b uuid, at timestamptz)
-    cross join lateral (values (r.a, r.b), (r.b, r.a)) as side(player, friend)
-    order by 1, 2
-    on conflict do nothing`);
+  const added = await w.tx.execute(sql`
+    with r as (select * from ${recordset(pairs)} as r(a uuid, b uuid, at timestamptz)),
+    inserted as (
+      insert into friendships (player_uuid, friend_uuid, since)
+      select side.player, side.friend, r.at
+      from r cross join lateral (values (r.a, r.b), (r.b, r.a)) as side(player, friend)
+      order by 1, 2
+      on conflict do nothing
+      returning player_uuid, friend_uuid
+    )
+    select distinct i.friend_uuid::text as player, i.player_uuid::text as friend, p.username as friend_name
+    from inserted i join r on r.a = i.player_uuid and r.b = i.friend_uuid
+      join players p on p.uuid = i.player_uuid`);
   for (const { a, b } of pairs) w.changes.push({ type: 'friendship.changed', players: [a, b] });
+  await addNotifications(
+    w,
+    rowsOf<{ player: string; friend: string; friend_name: string }>(added).map((row) => ({
+      player: row.player,
+      kind: 'friend.added',
+      data: { friend: { uuid: row.friend, name: row.friend_name } },
+    })),
+  );
 }
 
 export async function unfriend(w: Write, pairs: readonly Omit<Friendship, 'at'>[]) {

@@ -1,0 +1,148 @@
+// A player's notifications: their list, newest first, a page at a time; marking them read; which
+// kinds they receive; and the retention that deletes old ones (NOTIFICATIONS_KEEP_DAYS).
+import {
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationFacts,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationsPage,
+} from '@prison/shared/notifications';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
+
+const BAD_CURSOR = 'The cursor is not one this list gave: start again from the first page';
+
+/** A page ends at a notification's id; the next starts below it. */
+function decodeIdCursor(cursor: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(cursor)) throw invalid('invalid_cursor', BAD_CURSOR);
+  return Number(cursor);
+}
+
+interface Row {
+  id: string | number;
+  kind: NotificationKind;
+  data: Record<string, unknown>;
+  created_at: string | Date;
+  read: boolean;
+}
+
+/** The page a notification is about. */
+export function linkOf(n: NotificationFacts): string {
+  switch (n.kind) {
+    case 'listing.sold':
+    case 'purchase.delivered':
+      return `/auction`;
+    case 'friend.added':
+      return `/players/${encodeURIComponent(n.data.friend.name)}`;
+    case 'gang.changed':
+      return `/gangs/${encodeURIComponent(n.data.gang.id)}`;
+    case 'appeal.answered':
+      return '/profile#punishments';
+    case 'appeal.new':
+      return '/admin/appeals';
+  }
+}
+
+function toNotification(row: Row): Notification {
+  const n = { kind: row.kind, data: row.data } as NotificationFacts;
+  return {
+    id: Number(row.id),
+    created_at: new Date(row.created_at).toISOString(),
+    read: row.read,
+    link: linkOf(n),
+    ...n,
+  } as Notification;
+}
+
+/** How many of the player's notifications are unread. */
+export async function unreadCount(db: Db, player: string): Promise<number> {
+  const [row] = rowsOf<{ unread: number }>(
+    await db.execute(sql`
+      select count(*)::int as unread from notifications
+      where player_uuid = ${player.toLowerCase()} and read_at is null`),
+  );
+  return Number(row?.unread ?? 0);
+}
+
+/** GET /api/notifications: the player's notifications, newest first, a page at a time. */
+export async function listNotifications(
+  db: Db,
+  player: string,
+  { cursor, limit }: { cursor?: string | undefined; limit: number },
+): Promise<NotificationsPage> {
+  const before = cursor === undefined ? null : decodeIdCursor(cursor);
+  const rows = await db.execute(sql`
+    select id, kind, data, created_at, read_at is not null as read from notifications
+    where player_uuid = ${player.toLowerCase()} ${before === null ? sql`` : sql`and id < ${before}`}
+    order by id desc
+    limit ${limit + 1}`);
+  const found = rowsOf<Row>(rows).map(toNotification);
+  const page = found.slice(0, limit);
+  return {
+    unread: await unreadCount(db, player),
+    notifications: page,
+    next_cursor: found.length > limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/** POST /api/notifications/read: marks the named notifications of the player, or all, read. */
+export async function markRead(
+  db: Db,
+  player: string,
+  which: { ids: number[] } | { all: true },
+): Promise<number> {
+  const uuid = player.toLowerCase();
+  const changes: Change[] = [{ type: 'notification.changed', player: uuid }];
+  const marked = await db.transaction(async (tx) => {
+    const rows = await tx.execute(sql`
+      update notifications set read_at = now()
+      where player_uuid = ${uuid} and read_at is null
+        ${'ids' in which ? sql`and id = any(${`{${which.ids.join(',')}}`}::bigint[])` : sql``}
+      returning id`);
+    const count = rowsOf(rows).length;
+    if (count > 0) await notifyChanges(tx, changes);
+    return count;
+  });
+  if (marked > 0) await committedHere(db, changes, { rebuild: true });
+  return unreadCount(db, uuid);
+}
+
+/** Which kinds the player receives. */
+export async function preferencesOf(db: Db, player: string): Promise<NotificationPreferences> {
+  const [row] = rowsOf<{ off: string[] }>(
+    await db.execute(sql`select notifications_off as off from players where uuid = ${player.toLowerCase()}`),
+  );
+  if (!row) throw notFound('unknown_player', 'No such player');
+  const off = new Set(row.off);
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)]),
+  ) as NotificationPreferences;
+}
+
+/** PUT /api/notifications/preferences: turns the kinds named on or off; answers them all. */
+export async function setPreferences(
+  db: Db,
+  player: string,
+  update: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  const on = NOTIFICATION_KINDS.filter((kind) => update[kind] === true);
+  const off = NOTIFICATION_KINDS.filter((kind) => update[kind] === false);
+  // One statement: two changes at once from two pages both hold.
+  await db.execute(sql`
+    update players set notifications_off = array(
+      select distinct k from unnest(notifications_off || ${`{${off.join(',')}}`}::text[]) k
+      where not (k = any(${`{${on.join(',')}}`}::text[]))
+      order by k)
+    where uuid = ${player.toLowerCase()}`);
+  return preferencesOf(db, player);
+}
+
+/** Deletes notifications older than `keepDays`; answers how many. */
+export async function pruneNotifications(db: Db, keepDays: number): Promise<number> {
+  const rows = await db.execute(sql`
+    delete from notifications where created_at < now() - make_interval(days => ${keepDays}) returning id`);
+  return rowsOf(rows).length;
+}
