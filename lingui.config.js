@@ -27,6 +27,7 @@ export const PAGE_CATALOGUES = {
   status: ['features/status'],
   punishments: ['features/punishments'],
   privacy: ['features/privacy'],
+  notifications: ['features/notifications'],
   admin: ['features/admin', 'app/admin-*'],
 };
 

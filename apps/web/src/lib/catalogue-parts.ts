@@ -12,6 +12,7 @@ export const CATALOGUE_PARTS = [
   'status',
   'punishments',
   'privacy',
+  'notifications',
   'admin',
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];

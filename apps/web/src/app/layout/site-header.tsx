@@ -10,6 +10,7 @@ import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
 import { AccountLinks } from './account-links.tsx';
 import { MainNav } from './main-nav.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 
 // Spec 9: the bar takes its scrolled look past 8 px.
 const SCROLL_THRESHOLD = 8;
@@ -71,6 +72,7 @@ export function SiteHeader() {
             <LanguageMenu />
           </div>
           <ThemeToggle />
+          <NotificationBell />
           <div className="hidden sm:block">
             <AccountLinks />
           </div>

@@ -7,6 +7,7 @@
 import { ACTIVITY_DEFAULT_LIMIT } from '@prison/shared/activity-limits';
 import type { RecoveryCodes, SignedInSession, TwoFactorSetup, TwoFactorStatus } from '@prison/shared/auth';
 import type { Appeal, OwnPunishment } from '@prison/shared/moderation';
+import type { NotificationPreferences } from '@prison/shared/notifications';
 import type {
   ActivityItem,
   PlayerStats,
@@ -316,6 +317,44 @@ export function useSendAppeal() {
     },
     onError: () => {
       void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+// ---- Which notifications the player receives (the Notifications card) ----
+
+const fromNotifications = schemasOf(() => import('@prison/shared/notifications'));
+const notificationPreferencesSchema = fromNotifications('notificationPreferencesSchema');
+const PREFERENCES_PATH = '/api/notifications/preferences';
+
+const preferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications', 'preferences'],
+    queryFn: () => apiJson(PREFERENCES_PATH, notificationPreferencesSchema),
+  });
+
+export function useNotificationPreferences() {
+  return useQuery(preferencesQueryOptions());
+}
+
+/** Turns one kind on or off: the switch moves at once; a refused save puts it back. */
+export function useSaveNotificationPreference() {
+  const queryClient = useQueryClient();
+  const { queryKey } = preferencesQueryOptions();
+  return useMutation({
+    mutationFn: (change: Partial<NotificationPreferences>) =>
+      apiJson(PREFERENCES_PATH, notificationPreferencesSchema, jsonRequest(change, { method: 'PUT' })),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      if (previous) queryClient.setQueryData(queryKey, { ...previous, ...change });
+      return { previous };
+    },
+    onError: (_error, _next, context) => {
+      queryClient.setQueryData(queryKey, context?.previous);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey, saved);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
+import { canUseAdminConsole } from '@prison/shared/roles';
 import { LogIn, RotateCw } from 'lucide-react';
 // The tabs entry alone: radix-ui's main entry loads every primitive.
 import * as Tabs from 'radix-ui/tabs';
@@ -19,6 +20,7 @@ import { formatTimestamp } from '../../lib/time-format.ts';
 import { ActivityTab } from './activity-tab.tsx';
 import { type PlayerGang, useActivity, useProfileData, useSocialOverview } from './api.ts';
 import { GKitsTab } from './gkits-tab.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
 import { PrivacyCard } from './privacy-card.tsx';
 import { PunishmentsCard } from './punishments-card.tsx';
 import { SecurityCard } from './security-card.tsx';
@@ -39,7 +41,11 @@ export function ProfilePage() {
     <div className="container-page pt-12 pb-16 sm:pt-16 sm:pb-24">
       <title>{pageTitle(t`My profile`)}</title>
       {session ? (
-        <Profile uuid={session.user.uuid} token={session.token} />
+        <Profile
+          uuid={session.user.uuid}
+          token={session.token}
+          staff={canUseAdminConsole(session.user.roles)}
+        />
       ) : (
         <>
           <PageHeader eyebrow={t`Your prisoner file`} title={t`My profile`}>
@@ -57,7 +63,7 @@ export function ProfilePage() {
   );
 }
 
-function Profile({ uuid, token }: { uuid: string; token: string }) {
+function Profile({ uuid, token, staff }: { uuid: string; token: string; staff: boolean }) {
   const { profile, stats } = useProfileData(uuid);
   const overview = useSocialOverview();
   const activity = useActivity(uuid);
@@ -128,6 +134,7 @@ function Profile({ uuid, token }: { uuid: string; token: string }) {
           <PunishmentsCard token={token} />
           <SocialCards overview={overview} gang={gang} />
           <PrivacyCard username={profile.data.username} />
+          <NotificationsCard staff={staff} />
           <SecurityCard />
           <SessionsCard />
           <Tabs.Root defaultValue="activity" className="pt-2">
