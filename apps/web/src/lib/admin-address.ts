@@ -12,6 +12,15 @@ export function adminConsoleHref(
   return host ? `${location.protocol}//${host}${location.pathname}` : '/admin';
 }
 
+/**
+ * A page of the console by its path within it (`/appeals`): on the first admin host, or under /admin
+ * when the console lives under a path prefix.
+ */
+export function adminPageHref(adminHosts: readonly string[], protocol: string, path: string): string {
+  const host = adminHosts[0];
+  return host ? `${protocol}//${host}${path}` : `/admin${path}`;
+}
+
 /** The main site's host for an admin host: its first label removed (admin.example.com -> example.com). */
 export function mainSiteHost(adminHost: string): string {
   const dot = adminHost.indexOf('.');

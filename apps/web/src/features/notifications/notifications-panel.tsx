@@ -18,8 +18,10 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.tsx';
+import { adminPageHref } from '../../lib/admin-address.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { useSiteConfig } from '../../lib/site-config.tsx';
 import { formatTimestamp, socialRelativeTime } from '../../lib/time-format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useMarkRead, useNotifications } from './api.ts';
@@ -51,6 +53,9 @@ function Panel({ open, onOpenChange, returnFocusTo }: NotificationsPanelProps) {
   const markRead = useMarkRead();
   const now = useNow(30_000);
   const close = () => onOpenChange(false);
+  const { adminHosts } = useSiteConfig();
+  const hrefOf = (link: string) =>
+    link.startsWith('/admin/') ? adminPageHref(adminHosts, window.location.protocol, link.slice(6)) : link;
   const pages = list.data?.pages ?? [];
   const items = pages.flatMap((page) => page.notifications);
   const unread = pages[0]?.unread ?? 0;
@@ -117,8 +122,9 @@ function Panel({ open, onOpenChange, returnFocusTo }: NotificationsPanelProps) {
                 {items.map((n) => (
                   <li key={n.id}>
                     <Link
-                      to={n.link}
-                      reloadDocument={n.link.startsWith('/admin')}
+                      to={hrefOf(n.link)}
+                      // The console is another route set, maybe on another host.
+                      reloadDocument={n.link.startsWith('/admin/')}
                       onClick={() => {
                         if (!n.read) markRead.mutate({ ids: [n.id] });
                         close();
