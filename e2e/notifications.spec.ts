@@ -70,6 +70,10 @@ test('the bell counts a sale made in another browser, lists it and marks it read
   await expect(list.getByRole('listitem').first()).toContainText(
     `${buyer.username} bought 2 × Golden Apple from you for`,
   );
+  // Checked once the panel has finished sliding in (colours are measured as they show).
+  await panel.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)),
+  );
   await expectAccessible(sellerPage);
   await panel.getByRole('button', { name: 'Mark all read' }).click();
   await expect(panel.getByText('Everything is read.')).toBeVisible();

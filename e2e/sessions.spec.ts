@@ -1,6 +1,6 @@
 // Sessions a player controls (issue 15): signed in in two browsers, the player signs the other one out
 // from /profile and it is signed out at once (its live feed closes); "Sign out everywhere" ends the
-// rest, this browser included.
+// rest, this browser included, and the other browser's header feed (the bell's) signs it out at once.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test, type WebSocket } from '@playwright/test';
 import { postBridgeEvents } from './bridge.ts';
@@ -60,8 +60,15 @@ test('a player signs another browser out from the profile, then every browser', 
   await expect(phone.getByRole('alert')).toHaveText('Session expired. Please sign in again.');
   expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
-  // Signed in again there, on a page without a feed: its next call to the API finds it signed out.
+  // Signed in again there: the bell in its header follows the player's count on a feed of its own,
+  // so signing out everywhere reaches it at once too.
+  const bellFeed = new Promise<WebSocket>((resolve) => {
+    phone.on('websocket', (ws) => {
+      if (ws.url().includes('only=notifications')) ws.once('framereceived', () => resolve(ws));
+    });
+  });
   await signIn(phone, username, '/profile');
+  const bellClosed = (await bellFeed).waitForEvent('close');
   await card.getByRole('button', { name: 'Sign out everywhere' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
   await expectAccessible(page);
@@ -70,8 +77,8 @@ test('a player signs another browser out from the profile, then every browser', 
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
-  await phone.getByRole('button', { name: 'Refresh' }).click();
+  await bellClosed;
   await expect(phone).toHaveURL(/\/login/);
-  await expect(phone.getByRole('alert')).toHaveText('Your session has expired. Please sign in again.');
+  await expect(phone.getByRole('alert')).toHaveText('Session expired. Please sign in again.');
   await phoneContext.close();
 });

@@ -13,6 +13,7 @@ import {
   saveTokens,
   saveUser,
   scopeSessionCookies,
+  signingOutHere,
   useSession,
   useSessionExpired,
 } from './session.ts';
@@ -217,5 +218,17 @@ describe('expireOnSessionClose', () => {
   it('does nothing for a guest', () => {
     expireOnSessionClose({ code: 1008 });
     expect(isSessionExpired()).toBe(false);
+  });
+
+  it('takes a feed closed while this browser signs out everywhere for that sign-out, not an expiry', () => {
+    saveSession(session);
+    signingOutHere();
+    expireOnSessionClose({ code: 1008 });
+    expect(readSession()).not.toBeNull();
+    expect(isSessionExpired()).toBe(false);
+    // The sign-out failed: the session stays, and a later close is an expiry again.
+    signingOutHere(false);
+    expireOnSessionClose({ code: 1008 });
+    expect(isSessionExpired()).toBe(true);
   });
 });

@@ -236,6 +236,7 @@ export function saveUser(user: SessionUser): void {
  * watcher does it for an expired session).
  */
 export function logout(reason?: 'expired'): void {
+  signingOut = false;
   for (const key of Object.values(SESSION_KEYS)) removeItem(key);
   clearSessionCookies();
   if (reason === 'expired') {
@@ -270,12 +271,23 @@ export function scopeSessionCookies(hosts: readonly string[]): void {
 }
 
 /**
+ * This browser is signing itself out everywhere: the server closes its feeds (1008) before it
+ * answers, which is the sign-out the player asked for, not an expired session.
+ */
+let signingOut = false;
+
+/** Marks the start of a sign-out this browser asked for; `false` if it failed and the session stays. */
+export function signingOutHere(on = true): void {
+  signingOut = on;
+}
+
+/**
  * A live socket's onClose for feeds that need the session: the social feed closes with 1008
  * (CLOSE_CODES.sessionExpired, spec 7) when the access token is no longer accepted, which logs out
  * with reason expired (spec 4).
  */
 export function expireOnSessionClose(event: Pick<CloseEvent, 'code'>): void {
-  if (event.code !== CLOSE_CODES.sessionExpired || !readToken()) return;
+  if (event.code !== CLOSE_CODES.sessionExpired || !readToken() || signingOut) return;
   logout('expired');
   expiredMessage = SOCKET_SESSION_EXPIRED_MESSAGE;
 }

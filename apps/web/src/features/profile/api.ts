@@ -20,7 +20,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiJson, jsonRequest, noContent } from '../../lib/api.ts';
 import { schemasOf } from '../../lib/lazy-schema.ts';
 import { readLiveMessage } from '../../lib/live-socket.ts';
-import { expireOnSessionClose } from '../../lib/session.ts';
+import { expireOnSessionClose, signingOutHere } from '../../lib/session.ts';
 import { useFreshToken } from '../../lib/use-fresh-token.ts';
 import { useLiveSocket } from '../../lib/use-live-socket.ts';
 
@@ -254,7 +254,12 @@ function logoutEverywhere(): Promise<null> {
 
 /** Signs every session out, this browser's included; the caller then clears it here and leaves. */
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: logoutEverywhere });
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    // Its own feeds close as the server signs every session out: not an expiry here.
+    onMutate: () => signingOutHere(),
+    onError: () => signingOutHere(false),
+  });
 }
 
 // The player's own punishments with their appeals: read once, then kept current by the social
