@@ -138,16 +138,21 @@ function savePrivacy(change: PrivacyChange): Promise<Privacy> {
   return apiJson(PRIVACY_PATH, privacySchema, jsonRequest(change, { method: 'PUT' }));
 }
 
-/** The switch moves at once; a refused save puts it back, and the server's answer is the last word. */
-export function useSavePrivacy() {
+/**
+ * Saves a change to settings read by `queryKey` (only what changes is sent): the switch moves at
+ * once, a refused save puts it back, and the server's answer is the last word.
+ */
+function useSaveSettings<T extends object>(
+  queryKey: readonly unknown[],
+  save: (change: Partial<T>) => Promise<T>,
+) {
   const queryClient = useQueryClient();
-  const { queryKey } = privacyQueryOptions();
   return useMutation({
-    mutationFn: savePrivacy,
-    onMutate: async (change) => {
+    mutationFn: save,
+    onMutate: async (change: Partial<T>) => {
       await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData(queryKey);
-      if (previous) queryClient.setQueryData(queryKey, { ...previous, ...change });
+      const previous = queryClient.getQueryData<T>(queryKey);
+      if (previous) queryClient.setQueryData<T>(queryKey, { ...previous, ...change });
       return { previous };
     },
     onError: (_error, _next, context) => {
@@ -157,6 +162,10 @@ export function useSavePrivacy() {
       queryClient.setQueryData(queryKey, saved);
     },
   });
+}
+
+export function useSavePrivacy() {
+  return useSaveSettings<Privacy>(privacyQueryOptions().queryKey, savePrivacy);
 }
 
 // Two-factor sign-in: whether it is on, and the three steps that change it, each of which takes the
@@ -342,24 +351,9 @@ export function useNotificationPreferences() {
   return useQuery(preferencesQueryOptions());
 }
 
-/** Turns one kind on or off: the switch moves at once; a refused save puts it back. */
+/** Turns kinds on or off (useSaveSettings). */
 export function useSaveNotificationPreference() {
-  const queryClient = useQueryClient();
-  const { queryKey } = preferencesQueryOptions();
-  return useMutation({
-    mutationFn: (change: Partial<NotificationPreferences>) =>
-      apiJson(PREFERENCES_PATH, notificationPreferencesSchema, jsonRequest(change, { method: 'PUT' })),
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData(queryKey);
-      if (previous) queryClient.setQueryData(queryKey, { ...previous, ...change });
-      return { previous };
-    },
-    onError: (_error, _next, context) => {
-      queryClient.setQueryData(queryKey, context?.previous);
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKey, saved);
-    },
-  });
+  return useSaveSettings<NotificationPreferences>(preferencesQueryOptions().queryKey, (change) =>
+    apiJson(PREFERENCES_PATH, notificationPreferencesSchema, jsonRequest(change, { method: 'PUT' })),
+  );
 }

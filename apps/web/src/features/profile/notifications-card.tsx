@@ -1,14 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import type { NotificationKind } from '@prison/shared/notifications';
-import { clsx } from 'clsx';
 import { BellRing } from 'lucide-react';
-// The switch entry alone: radix-ui's main entry loads every primitive.
-import * as Switch from 'radix-ui/switch';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useNotificationPreferences, useSaveNotificationPreference } from './api.ts';
+import { SettingSwitch, SettingsCardHeading } from './settings-card.tsx';
 
 /** Each kind a player may receive, as the card names it; staff's own only for staff. */
 const KINDS: { kind: NotificationKind; label: ReactNode; staffOnly?: boolean }[] = [
@@ -30,22 +28,12 @@ export function NotificationsCard({ staff }: { staff: boolean }) {
   const titleId = useId();
   return (
     <section id="notifications" aria-labelledby={titleId} className={cardClass('p-5')}>
-      <div className="flex min-w-0 gap-3">
-        <span
-          aria-hidden
-          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-400/12 text-accent ring-1 ring-amber-400/25"
-        >
-          <BellRing className="size-5" />
-        </span>
-        <div className="min-w-0">
-          <h3 id={titleId} className="font-display text-lg font-bold text-fg">
-            <Trans>Notifications</Trans>
-          </h3>
-          <p className="mt-0.5 text-sm text-pretty text-fg-muted">
-            <Trans>The bell in the header tells you when…</Trans>
-          </p>
-        </div>
-      </div>
+      <SettingsCardHeading
+        icon={<BellRing className="size-5" />}
+        titleId={titleId}
+        title={<Trans>Notifications</Trans>}
+        description={<Trans>The bell in the header tells you when…</Trans>}
+      />
       {preferences.isPending ? (
         <div className="mt-4 space-y-3 border-t border-line pt-4">
           <Skeleton className="h-9 w-full" />
@@ -94,19 +82,7 @@ function KindSwitch({
       <label htmlFor={switchId} className="text-sm font-medium text-fg">
         {label}
       </label>
-      <Switch.Root
-        id={switchId}
-        checked={on}
-        disabled={busy}
-        onCheckedChange={onChange}
-        className={clsx(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition ring-inset',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
-          'bg-fg/[0.12] ring-line-strong data-[state=checked]:bg-amber-400 data-[state=checked]:ring-amber-500',
-        )}
-      >
-        <Switch.Thumb className="block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5" />
-      </Switch.Root>
+      <SettingSwitch id={switchId} checked={on} disabled={busy} onCheckedChange={onChange} />
     </li>
   );
 }

@@ -1,14 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { clsx } from 'clsx';
 import { ArrowRight, EyeOff, Globe, Lock } from 'lucide-react';
-// The switch entry alone: radix-ui's main entry loads every primitive.
-import * as Switch from 'radix-ui/switch';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { PlayerLink } from '../../components/ui/entity-links.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePrivacy, useSavePrivacy } from './api.ts';
+import { SettingSwitch, SettingsCardHeading } from './settings-card.tsx';
 
 /**
  * What the public player page shows of this player beyond their name, rank and level, which stay
@@ -22,24 +20,14 @@ export function PrivacyCard({ username }: { username: string }) {
 
   return (
     <section aria-labelledby={titleId} className={cardClass('p-5')}>
-      <div className="flex min-w-0 gap-3">
-        <span
-          aria-hidden
-          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-400/12 text-accent ring-1 ring-amber-400/25"
-        >
-          <Lock className="size-5" />
-        </span>
-        <div className="min-w-0">
-          <h3 id={titleId} className="font-display text-lg font-bold text-fg">
-            <Trans>Privacy</Trans>
-          </h3>
-          <p className="mt-0.5 text-sm text-pretty text-fg-muted">
-            <Trans>
-              Your name, rank and level are always public. Choose what else your public page shows.
-            </Trans>
-          </p>
-        </div>
-      </div>
+      <SettingsCardHeading
+        icon={<Lock className="size-5" />}
+        titleId={titleId}
+        title={<Trans>Privacy</Trans>}
+        description={
+          <Trans>Your name, rank and level are always public. Choose what else your public page shows.</Trans>
+        }
+      />
       {privacy.isPending ? (
         <div className="mt-4 space-y-3 border-t border-line pt-4">
           <Skeleton className="h-9 w-full" />
@@ -133,20 +121,13 @@ function Setting({
           <span className="min-w-0">{state}</span>
         </p>
       </div>
-      <Switch.Root
+      <SettingSwitch
         id={switchId}
         checked={hidden}
         disabled={busy}
         aria-describedby={stateId}
         onCheckedChange={onChange}
-        className={clsx(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition ring-inset',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
-          'bg-fg/[0.12] ring-line-strong data-[state=checked]:bg-amber-400 data-[state=checked]:ring-amber-500',
-        )}
-      >
-        <Switch.Thumb className="block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5" />
-      </Switch.Root>
+      />
     </li>
   );
 }
