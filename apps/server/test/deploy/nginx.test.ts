@@ -15,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { openPostgres } from '../../src/db/client.ts';
 import { listing, payout } from '../auction-fixtures.ts';
 import { freePort } from '../faults/fault-kit.ts';
-import { createPostgresDatabase, eventId, fakeWebDist, newPlayer } from '../helpers.ts';
+import { createPostgresDatabase, eventId, fakeWebDist, grantRoles, newPlayer } from '../helpers.ts';
 import { type ServerProcess, startServer } from '../server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -132,8 +133,8 @@ describe.skipIf(skipped)(
     const json = (answer: Answer) => JSON.parse(answer.body.toString('utf8'));
 
     /** A live feed through nginx over TLS, with each message it sends. */
-    function feed(to: number, path: string, headers: Record<string, string> = {}) {
-      const socket = new WebSocket(`wss://${SITE}:${to}${path}`, { ca: cert, lookup: toLoopback, headers });
+    function feed(to: number, path: string, headers: Record<string, string> = {}, host = SITE) {
+      const socket = new WebSocket(`wss://${host}:${to}${path}`, { ca: cert, lookup: toLoopback, headers });
       sockets.push(socket);
       const messages: Array<Record<string, unknown>> = [];
       socket.on('message', (data) => messages.push(JSON.parse(String(data))));
@@ -356,6 +357,10 @@ http {
         sale.event,
       ]);
       expect(seeded.status, seeded.body.toString()).toBe(200);
+      // The buyer is staff too, so that the console's own feed opens (on the admin host).
+      const db = await openPostgres(database.url, () => {});
+      await grantRoles(db.db, buyer.uuid, ['ADMIN']);
+      await db.close();
       // Signed in through process A with a made-up address in front of the real one.
       const login = await call(port.a, '/api/auth/player-login', {
         method: 'POST',
@@ -501,7 +506,12 @@ http {
         .map(([path]) => path)
         .sort();
       // How to open each: a new feed fails here until it is listed, and checked below.
-      const opening: Record<string, { path: string; headers?: Record<string, string> }> = {
+      const opening: Record<string, { path: string; headers?: Record<string, string>; host?: string }> = {
+        // The console's feed is on the admin host alone (ADMIN_HOSTS in prison.env).
+        '/api/admin/moderation/ws': {
+          path: `/api/admin/moderation/ws?token=${accessToken}`,
+          host: `admin.${SITE}`,
+        },
         '/api/bridge/ws': { path: '/api/bridge/ws', headers: { authorization: `Bearer ${bridgeToken}` } },
         '/api/docs/ws': { path: '/api/docs/ws' },
         '/api/gangs/ws': { path: '/api/gangs/ws' },
@@ -516,11 +526,11 @@ http {
       const feedLocation = /location ~ (\S+) \{\n\s*proxy_pass [^\n]+\n\s*proxy_read_timeout/.exec(proxy);
       expect(feedLocation, 'the feed location of prison-proxy.conf').not.toBeNull();
       const feedPattern = new RegExp(feedLocation![1]!);
-      // A page of the site opens its feeds with its own origin.
-      const origin = { origin: `https://${SITE}:${port.https}` };
-      for (const [route, { path, headers }] of Object.entries(opening)) {
+      for (const [route, { path, headers, host = SITE }] of Object.entries(opening)) {
         expect(feedPattern.test(path.split('?')[0]!), `${route} is in the feed location`).toBe(true);
-        const live = feed(port.https, path, { ...origin, ...headers });
+        // A page of the site opens its feeds with its own origin.
+        const origin = { origin: `https://${host}:${port.https}` };
+        const live = feed(port.https, path, { ...origin, ...headers }, host);
         await live.opened;
         // Every feed but the game server's sends its state on connect.
         if (route !== '/api/bridge/ws') await live.next(() => true, 'first message');
