@@ -49,6 +49,10 @@ export const players = pgTable(
     server: text('server'),
     /** The kinds of notification the player turned off (packages/shared/src/notifications.ts). */
     notificationsOff: text('notifications_off').array().notNull().default(sql`'{}'::text[]`),
+    /** The Discord account the player linked from /profile (OAuth2): its id and its name when linked. */
+    discordId: text('discord_id'),
+    discordName: text('discord_name'),
+    discordLinkedAt: time('discord_linked_at'),
     createdAt: created(),
   },
   (t) => [
@@ -66,6 +70,8 @@ export const players = pgTable(
     index('players_prestige_idx').on(t.prestige.desc(), t.xp.desc(), t.username),
     index('players_balance_idx').on(t.balance.desc(), t.xp.desc(), t.username),
     index('players_last_seen_idx').on(t.lastSeenAt),
+    // A Discord account is linked to one player at most.
+    uniqueIndex('players_discord_idx').on(t.discordId).where(sql`${t.discordId} is not null`),
   ],
 );
 
@@ -457,6 +463,11 @@ export const serverStatus = pgTable('server_status', {
   tps: doublePrecision('tps'),
   mspt: doublePrecision('mspt'),
   reportedAt: time('reported_at').notNull(),
+  /**
+   * Whether the webhooks were last told the game server went quiet: set by the one process that
+   * sees it first, cleared by the report that follows (modules/webhooks).
+   */
+  quietSince: time('quiet_since'),
 });
 
 // The status page's history: one row per minute in which the game server reported (by the report's
@@ -682,5 +693,66 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.playerUuid).where(sql`${t.readAt} is null`),
     // Retention: the oldest first.
     index('notifications_created_idx').on(t.createdAt),
+  ],
+);
+
+// A pending Discord account link (modules/auth/discord-link.ts): the OAuth2 state and the PKCE
+// verifier of a player's trip to Discord and back, kept ten minutes at most.
+export const discordLinkStates = pgTable('discord_link_states', {
+  state: text('state').primaryKey(),
+  playerUuid: uuid('player_uuid')
+    .notNull()
+    .references(() => players.uuid, { onDelete: 'cascade' }),
+  verifier: text('verifier').notNull(),
+  createdAt: created(),
+});
+
+// The owner's Discord webhook addresses (modules/webhooks). The address is a secret: never answered
+// in full. Nothing is sent to it before hold_until (Discord's rate limit, as its headers said).
+export const webhooks = pgTable('webhooks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  url: text('url').notNull(),
+  /** WEBHOOK_EVENTS it receives. */
+  events: text('events').array().notNull(),
+  createdByUuid: uuid('created_by_uuid'),
+  createdByName: text('created_by_name').notNull(),
+  holdUntil: timestamp('hold_until', { withTimezone: true }),
+  createdAt: created(),
+});
+
+// The webhooks' outbox: one message per event and address, written in the transaction of the write
+// that caused the event. 'waiting' until sent ('sent') or, after WEBHOOK_MAX_ATTEMPTS failures or a
+// refusal for good, 'parked' until an owner retries it. A process takes a message with a lease.
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: bigint('webhook_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** One of WEBHOOK_EVENTS. */
+    event: text('event').notNull(),
+    /** The event's facts, worded into Discord's format when sent. */
+    data: jsonb('data').notNull(),
+    /** One event's identity: the same event is queued once per address (server down and up). */
+    eventKey: text('event_key'),
+    state: text('state').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    parkedAt: timestamp('parked_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    // What waits, by when it may go.
+    index('webhook_messages_waiting_idx').on(t.nextAt, t.id).where(sql`${t.state} = 'waiting'`),
+    index('webhook_messages_webhook_idx').on(t.webhookId, t.state, t.id.desc()),
+    uniqueIndex('webhook_messages_event_idx')
+      .on(t.webhookId, t.eventKey)
+      .where(sql`${t.eventKey} is not null`),
+    index('webhook_messages_created_idx').on(t.createdAt),
+    check('webhook_messages_state_check', sql`${t.state} in ('waiting', 'sent', 'parked')`),
   ],
 );
