@@ -29,7 +29,12 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
 };
 
 /** Discord's own hosts: an address elsewhere needs WEBHOOK_ALLOW_HOSTS. */
-export const DISCORD_WEBHOOK_HOSTS = ['discord.com', 'discordapp.com', 'canary.discord.com', 'ptb.discord.com'];
+export const DISCORD_WEBHOOK_HOSTS = [
+  'discord.com',
+  'discordapp.com',
+  'canary.discord.com',
+  'ptb.discord.com',
+];
 
 /** How many addresses the site keeps at most. */
 export const MAX_WEBHOOKS = 25;
@@ -103,7 +108,10 @@ export const webhookSchema = z
     waiting: z.int().min(0).describe('Messages waiting to be sent'),
     sent: z.int().min(0).describe('Messages sent'),
     last_sent_at: z.iso.datetime().nullable(),
-    last_error: z.string().nullable().describe("The last attempt's error while messages still wait; null once sent"),
+    last_error: z
+      .string()
+      .nullable()
+      .describe("The last attempt's error while messages still wait; null once sent"),
     parked: z.array(parkedWebhookMessageSchema).describe('Parked messages, newest first (at most 50)'),
   })
   .meta({ id: 'Webhook', description: 'A Discord webhook address (masked) and the state of its messages.' });
