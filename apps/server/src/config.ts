@@ -86,6 +86,23 @@ export interface Config {
   punishVia: 'rcon' | 'plugin';
   /** How many days notifications are kept (NOTIFICATIONS_KEEP_DAYS). */
   notificationsKeepDays: number;
+  /**
+   * WEBHOOK_ALLOW_HOSTS: hosts (host:port, lowercase) webhook addresses may name besides Discord's
+   * own, over http or https; none by default, so an address can only be Discord's (https).
+   */
+  webhookAllowHosts: string[];
+  /**
+   * Discord account linking (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, and the OAuth2 endpoints
+   * DISCORD_AUTHORIZE_URL, DISCORD_TOKEN_URL, DISCORD_USER_URL, Discord's own by default); null, and
+   * linking not offered, while the client id or secret is missing.
+   */
+  discord: {
+    clientId: string;
+    clientSecret: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    userUrl: string;
+  } | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -505,7 +522,47 @@ export function loadConfig(
     punishmentCommands: punishmentCommandsOf(env),
     punishVia,
     notificationsKeepDays: boundedInt(env, 'NOTIFICATIONS_KEEP_DAYS', 90, 1, 3650),
+    webhookAllowHosts: webhookAllowHosts(env),
+    discord: discordOf(env),
   };
+}
+
+/** WEBHOOK_ALLOW_HOSTS: host:port entries, each with its port named. */
+function webhookAllowHosts(env: Env): string[] {
+  return list(env, 'WEBHOOK_ALLOW_HOSTS').map((entry) => {
+    const match = /^([a-z0-9.-]+|\[[0-9a-f:.]+\]):(\d{1,5})$/i.exec(entry);
+    const portNumber = match ? Number(match[2]) : 0;
+    if (!match || portNumber < 1 || portNumber > 65535) {
+      throw new ConfigError(
+        `WEBHOOK_ALLOW_HOSTS must list host:port entries such as hooks.example.net:443 or 127.0.0.1:9000, got "${entry}"`,
+      );
+    }
+    return `${(match[1] as string).toLowerCase()}:${portNumber}`;
+  });
+}
+
+const DISCORD_OAUTH = {
+  authorizeUrl: 'https://discord.com/oauth2/authorize',
+  tokenUrl: 'https://discord.com/api/oauth2/token',
+  userUrl: 'https://discord.com/api/users/@me',
+};
+
+/** DISCORD_*: the site's Discord application, for players to link their account. */
+function discordOf(env: Env): Config['discord'] {
+  const clientId = text(env, 'DISCORD_CLIENT_ID');
+  const clientSecret = text(env, 'DISCORD_CLIENT_SECRET');
+  const endpoints = {
+    authorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', DISCORD_OAUTH.authorizeUrl) as string,
+    tokenUrl: url(env, 'DISCORD_TOKEN_URL', DISCORD_OAUTH.tokenUrl) as string,
+    userUrl: url(env, 'DISCORD_USER_URL', DISCORD_OAUTH.userUrl) as string,
+  };
+  if (clientId === null && clientSecret === null) return null;
+  if (clientId === null || clientSecret === null) {
+    throw new ConfigError(
+      "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together (from the Discord application's OAuth2 page): set both, or neither",
+    );
+  }
+  return { clientId, clientSecret, ...endpoints };
 }
 
 /** PUNISH_COMMAND_*: each command as the server's punishment plugin spells it, checked at start. */
