@@ -717,12 +717,15 @@ export const webhooks = pgTable('webhooks', {
   createdByUuid: uuid('created_by_uuid'),
   createdByName: text('created_by_name').notNull(),
   holdUntil: timestamp('hold_until', { withTimezone: true }),
+  /** A process sending this address's messages, in order, holds it until then. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   createdAt: created(),
 });
 
 // The webhooks' outbox: one message per event and address, written in the transaction of the write
 // that caused the event. 'waiting' until sent ('sent') or, after WEBHOOK_MAX_ATTEMPTS failures or a
-// refusal for good, 'parked' until an owner retries it. A process takes a message with a lease.
+// refusal for good, 'parked' until an owner retries it. A process sends an address's messages
+// while it holds the address's lease.
 export const webhookMessages = pgTable(
   'webhook_messages',
   {
@@ -739,7 +742,6 @@ export const webhookMessages = pgTable(
     state: text('state').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     parkedAt: timestamp('parked_at', { withTimezone: true }),

@@ -14,7 +14,6 @@ CREATE TABLE "webhook_messages" (
 	"state" text DEFAULT 'waiting' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"lease_until" timestamp with time zone,
 	"last_error" text,
 	"sent_at" timestamp with time zone,
 	"parked_at" timestamp with time zone,
@@ -29,6 +28,7 @@ CREATE TABLE "webhooks" (
 	"created_by_uuid" uuid,
 	"created_by_name" text NOT NULL,
 	"hold_until" timestamp with time zone,
+	"lease_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
