@@ -2,7 +2,7 @@
 // acknowledged by the game server (the buyer), a friendship and gang changes from the game's events,
 // an appeal (staff) and its answer (the player). None comes from a write that rolled back; a kind
 // turned off is not written; the list pages, marks read and counts unread; the player's socket
-// carries the count as it changes; old notifications are deleted.
+// carries the count as it changes; old notifications are deleted, in batches, one process at a time.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Notification, NotificationsPage } from '@prison/shared/notifications';
@@ -22,7 +22,7 @@ import {
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
 import { rowsOf } from '../../db/client.ts';
-import { pruneNotifications } from './service.ts';
+import { pruneNotifications, tryPruneTurn } from './service.ts';
 
 const APPEAL = 'I was building a sorting system, not an X-ray farm. The screenshots show the hoppers.';
 
@@ -291,15 +291,46 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect((await page(token.buyer)).notifications.every((n) => n.read)).toBe(true);
   });
 
-  it('deletes notifications older than the retention, and keeps the rest', async () => {
-    await t.db.execute(sql`
+  // Adds `count` notifications for `friend`, `days` old and a second apart, from a friend named `name`.
+  const addOld = (name: string, days: number, count: number) =>
+    t.db.execute(sql`
       insert into notifications (player_uuid, kind, data, created_at)
-      values (${friend.uuid}, 'friend.added', ${JSON.stringify({ friend: { uuid: seller.uuid, name: 'Old' } })}::jsonb,
-        now() - interval '91 days')`);
-    const before = (await page(token.friend, '?limit=100')).notifications.length;
-    expect(await pruneNotifications(t.db, 90)).toBeGreaterThanOrEqual(1);
-    const after = (await page(token.friend, '?limit=100')).notifications;
-    expect(after).toHaveLength(before - 1);
-    expect(after.some((n) => n.kind === 'friend.added' && n.data.friend.name === 'Old')).toBe(false);
+      select ${friend.uuid}, 'friend.added', ${JSON.stringify({ friend: { uuid: seller.uuid, name } })}::jsonb,
+        now() - make_interval(days => ${days}) - i * interval '1 second'
+      from generate_series(1, ${count}) i`);
+  const countOf = async (name: string) => {
+    const [row] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`
+        select count(*)::int as n from notifications
+        where player_uuid = ${friend.uuid} and data #>> '{friend,name}' = ${name}`),
+    );
+    return row!.n;
+  };
+
+  it('deletes notifications older than the retention in batches until none is left, and keeps the rest', async () => {
+    await addOld('Old', 91, 230);
+    await addOld('Recent', 89, 3);
+    const before = (await page(token.friend)).unread;
+    expect(await pruneNotifications(t.db, 90, 50)).toEqual({ deleted: 230, batches: 5 });
+    expect(await countOf('Old')).toBe(0);
+    expect(await countOf('Recent')).toBe(3);
+    expect((await page(token.friend)).unread).toBe(before - 230);
+    // Nothing left to delete: one statement finds none.
+    expect(await pruneNotifications(t.db, 90, 50)).toEqual({ deleted: 0, batches: 1 });
+  });
+
+  // PGlite is one connection in one process: there is no other process to take turns with.
+  it.runIf(kind === 'postgres')('does not prune while another process has the turn', async () => {
+    await addOld('Waiting', 120, 10);
+    // Another process holds the turn (as its prune does during a batch): this prune stops at once.
+    const whileHeld = await t.db.transaction(async (tx) => {
+      expect(await tryPruneTurn(tx)).toBe(true);
+      return pruneNotifications(t.db, 90);
+    });
+    expect(whileHeld).toBeNull();
+    expect(await countOf('Waiting')).toBe(10);
+    // The turn is free again once that transaction ends.
+    expect(await pruneNotifications(t.db, 90)).toEqual({ deleted: 10, batches: 1 });
+    expect(await countOf('Waiting')).toBe(0);
   });
 });

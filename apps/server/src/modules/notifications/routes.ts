@@ -1,6 +1,7 @@
 // The signed-in player's notifications (the bell in the header): the list, marking read, and which
 // kinds they receive. The unread count also comes live on their social socket (/api/social/ws).
-// Every process deletes notifications older than NOTIFICATIONS_KEEP_DAYS once an hour.
+// Every process deletes notifications older than NOTIFICATIONS_KEEP_DAYS when it starts and once an
+// hour, in batches, one process at a time (service.ts, pruneNotifications).
 import { errorSchema } from '@prison/shared/errors';
 import {
   markReadSchema,
@@ -25,8 +26,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   keepDays: number;
 }> = async (app, { db, tokens, keepDays }) => {
   const prune = () =>
-    pruneNotifications(db, keepDays).catch((err: unknown) =>
-      app.log.warn({ err }, 'deleting old notifications failed'),
+    pruneNotifications(db, keepDays).then(
+      (pruned) => {
+        if (pruned && pruned.deleted > 0) app.log.info(pruned, 'deleted old notifications');
+      },
+      (err: unknown) => app.log.warn({ err }, 'deleting old notifications failed'),
     );
   const timer = setInterval(prune, PRUNE_EVERY_MS);
   timer.unref();

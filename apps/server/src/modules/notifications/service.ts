@@ -1,5 +1,6 @@
 // A player's notifications: their list, newest first, a page at a time; marking them read; which
-// kinds they receive; and the retention that deletes old ones (NOTIFICATIONS_KEEP_DAYS).
+// kinds they receive; and the retention that deletes old ones (NOTIFICATIONS_KEEP_DAYS), in batches,
+// one process at a time.
 import {
   NOTIFICATION_KINDS,
   type Notification,
@@ -9,7 +10,7 @@ import {
   type NotificationsPage,
 } from '@prison/shared/notifications';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 
@@ -140,9 +141,55 @@ export async function setPreferences(
   return preferencesOf(db, player);
 }
 
-/** Deletes notifications older than `keepDays`; answers how many. */
-export async function pruneNotifications(db: Db, keepDays: number): Promise<number> {
-  const rows = await db.execute(sql`
-    delete from notifications where created_at < now() - make_interval(days => ${keepDays}) returning id`);
-  return rowsOf(rows).length;
+// Old notifications go this many at a time, each batch in a transaction of its own, so that a site
+// stopped for months does not start with one delete of every row past the retention.
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Every process prunes at start and every hour; they take turns. The turn is a transaction's
+ * advisory lock: false when another process holds it.
+ */
+export async function tryPruneTurn(tx: Tx): Promise<boolean> {
+  const [row] = rowsOf<{ ours: boolean }>(
+    await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtextextended('notifications.prune', 0)) as ours`,
+    ),
+  );
+  return row?.ours === true;
+}
+
+/**
+ * Deletes notifications older than `keepDays`, the oldest first, `batch` at a time, until none is
+ * left. Answers how many it deleted in how many statements, or null when another process was
+ * pruning. Each batch takes the turn again: a process that finds it taken between two batches stops
+ * there and leaves the rest to the one that took it, so two never delete at once.
+ */
+export async function pruneNotifications(
+  db: Db,
+  keepDays: number,
+  batch = PRUNE_BATCH,
+): Promise<{ deleted: number; batches: number } | null> {
+  let deleted = 0;
+  let batches = 0;
+  for (;;) {
+    const gone = await db.transaction(async (tx) => {
+      if (!(await tryPruneTurn(tx))) return null;
+      const [row] = rowsOf<{ deleted: number }>(
+        await tx.execute(sql`
+          with gone as (
+            delete from notifications where id in (
+              select id from notifications
+              where created_at < now() - make_interval(days => ${keepDays})
+              order by created_at
+              limit ${batch})
+            returning 1)
+          select count(*)::int as deleted from gone`),
+      );
+      return Number(row?.deleted ?? 0);
+    });
+    if (gone === null) return batches === 0 ? null : { deleted, batches };
+    deleted += gone;
+    batches++;
+    if (gone < batch) return { deleted, batches };
+  }
 }
