@@ -289,6 +289,13 @@ export const AUDIT_ACTIONS = [
   'appeal.create',
   'appeal.accept',
   'appeal.deny',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.test',
+  'webhook.retry',
+  'discord.link',
+  'discord.unlink',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

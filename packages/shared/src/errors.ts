@@ -90,6 +90,18 @@ export const ERROR_CODES = {
   credential_name_taken:
     'A credential that is not revoked already has this name: revoke it first, or choose another.',
 
+  // Discord: the owner's webhooks and players' linked accounts.
+  webhook_address_refused:
+    "The webhook address is not https on Discord's own hosts, nor on a host WEBHOOK_ALLOW_HOSTS names, or not a webhook's address.",
+  webhook_exists: 'This webhook address has been added already.',
+  too_many_webhooks: 'The site keeps as many webhook addresses as it may: remove one first.',
+  unknown_webhook: 'No webhook has this id.',
+  unknown_webhook_message: 'The webhook has no message with this id.',
+  webhook_message_not_parked: 'The message is not parked: it is waiting or has been sent.',
+  webhook_failed:
+    'Discord (or the address) refused the message or could not be reached; `detail` says what it answered.',
+  webhook_rate_limited: 'Discord asks this address to wait: try again after the seconds `detail` gives.',
+
   // Staff commands over RCON.
   command_not_allowed: 'RCON_ALLOW does not list this command.',
   rcon_not_configured: 'The site has no RCON connection to the game server configured.',

@@ -25,7 +25,14 @@ export type AuditAction =
   | 'punishment.pardon'
   | 'appeal.create'
   | 'appeal.accept'
-  | 'appeal.deny';
+  | 'appeal.deny'
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.delete'
+  | 'webhook.test'
+  | 'webhook.retry'
+  | 'discord.link'
+  | 'discord.unlink';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 

@@ -33,6 +33,13 @@ const ACTION_LABELS: Record<AuditActionName, MessageDescriptor> = {
   'appeal.create': msg`Appeal made`,
   'appeal.accept': msg`Appeal accepted`,
   'appeal.deny': msg`Appeal denied`,
+  'webhook.create': msg`Webhook added`,
+  'webhook.update': msg`Webhook events changed`,
+  'webhook.delete': msg`Webhook removed`,
+  'webhook.test': msg`Webhook test message`,
+  'webhook.retry': msg`Webhook message retried`,
+  'discord.link': msg`Discord account linked`,
+  'discord.unlink': msg`Discord account unlinked`,
 };
 
 const CARD_HEADING = 'h3';
