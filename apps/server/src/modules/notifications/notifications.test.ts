@@ -275,6 +275,8 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
 
     const unread = first.unread;
     expect(unread).toBe(all.filter((n) => !n.read).length);
+    // Past the last page: no notifications, and still the count.
+    expect(await page(token.buyer, '?cursor=1')).toEqual({ unread, notifications: [], next_cursor: null });
     // Someone else's id is not theirs to mark.
     const [theirs] = (await page(token.seller)).notifications;
     const marked = await call('POST', '/api/notifications/read', token.buyer, {

@@ -74,16 +74,27 @@ export async function listNotifications(
   player: string,
   { cursor, limit }: { cursor?: string | undefined; limit: number },
 ): Promise<NotificationsPage> {
+  const uuid = player.toLowerCase();
   const before = cursor === undefined ? null : decodeIdCursor(cursor);
-  const rows = await db.execute(sql`
-    select id, kind, data, created_at, read_at is not null as read from notifications
-    where player_uuid = ${player.toLowerCase()} ${before === null ? sql`` : sql`and id < ${before}`}
-    order by id desc
-    limit ${limit + 1}`);
-  const found = rowsOf<Row>(rows).map(toNotification);
+  // One statement: the count and the page are of one moment. The count is the one row the page
+  // joins to, so an empty page still brings it (with a null notification).
+  const rows = rowsOf<Omit<Row, 'id'> & { id: Row['id'] | null; unread: number }>(
+    await db.execute(sql`
+      select u.unread, n.id, n.kind, n.data, n.created_at, n.read
+      from (select count(*)::int as unread from notifications
+            where player_uuid = ${uuid} and read_at is null) u
+        left join lateral (
+          select id, kind, data, created_at, read_at is not null as read from notifications
+          where player_uuid = ${uuid} ${before === null ? sql`` : sql`and id < ${before}`}
+          order by id desc
+          limit ${limit + 1}
+        ) n on true
+      order by n.id desc`),
+  );
+  const found = rows.flatMap((row) => (row.id === null ? [] : [toNotification(row as Row)]));
   const page = found.slice(0, limit);
   return {
-    unread: await unreadCount(db, player),
+    unread: Number(rows[0]?.unread ?? 0),
     notifications: page,
     next_cursor: found.length > limit ? String(page.at(-1)!.id) : null,
   };
