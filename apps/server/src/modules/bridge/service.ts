@@ -667,7 +667,7 @@ const appliers: Appliers = {
   'gang.leave': (w, group) =>
     leaveGangs(
       w,
-      group.map(({ event: e }) => ({ player: e.uuid, gangId: e.gang_id })),
+      group.map(({ event: e, at }) => ({ player: e.uuid, gangId: e.gang_id, at })),
     ),
   'gang.disband': (w, group) =>
     disbandGangs(

@@ -187,6 +187,67 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect((await page(token.friend)).unread).toBe(before);
   });
 
+  it('tells nobody of friendships and gang changes the game server reports more than a day late', async () => {
+    const [a, b, c] = [newPlayer(), newPlayer(), newPlayer()];
+    const gangId = `gang-${randomUUID().slice(0, 8)}`;
+    await events([
+      a.join,
+      b.join,
+      c.join,
+      { id: eventId('gang'), type: 'gang.upsert', gang_id: gangId, name: 'Backfill', status: 'Open' },
+    ]);
+    const asB = await signIn(t.db, b.uuid);
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const twoDaysAgo = ago(2 * 86_400_000);
+    // A backfill after an outage (or the simulator's seed): written, but no news to anyone.
+    await events([
+      { id: eventId('friend'), type: 'friend.add', at: twoDaysAgo, uuid: a.uuid, friend_uuid: b.uuid },
+      {
+        id: eventId('member'),
+        type: 'gang.member',
+        at: twoDaysAgo,
+        gang_id: gangId,
+        uuid: b.uuid,
+        role: 'Recruit',
+      },
+    ]);
+    const written = rowsOf<{ friends: number; members: number }>(
+      await t.db.execute(sql`
+        select (select count(*)::int from friendships where player_uuid = ${b.uuid}) as friends,
+          (select count(*)::int from gang_members where player_uuid = ${b.uuid}) as members`),
+    );
+    expect(written).toEqual([{ friends: 1, members: 1 }]);
+    await events([
+      { id: eventId('leave'), type: 'gang.leave', at: twoDaysAgo, gang_id: gangId, uuid: b.uuid },
+    ]);
+    expect((await page(asB)).notifications).toEqual([]);
+
+    // The same, reported a minute after it happened: news.
+    const aMinuteAgo = ago(60_000);
+    await events([
+      { id: eventId('friend'), type: 'friend.add', at: aMinuteAgo, uuid: c.uuid, friend_uuid: b.uuid },
+      {
+        id: eventId('member'),
+        type: 'gang.member',
+        at: aMinuteAgo,
+        gang_id: gangId,
+        uuid: b.uuid,
+        role: 'Recruit',
+      },
+    ]);
+    await events([
+      { id: eventId('leave'), type: 'gang.leave', at: aMinuteAgo, gang_id: gangId, uuid: b.uuid },
+    ]);
+    const told = (await page(asB)).notifications.reverse();
+    expect(told.filter((n) => n.kind === 'friend.added').map((n) => n.data)).toEqual([
+      { friend: { uuid: c.uuid, name: c.username } },
+    ]);
+    expect(told.filter((n) => n.kind === 'gang.changed').map((n) => n.data)).toEqual([
+      { gang: { id: gangId, name: 'Backfill' }, change: 'joined', role: 'Recruit' },
+      { gang: { id: gangId, name: 'Backfill' }, change: 'left', role: null },
+    ]);
+  });
+
   it('tells staff of a new appeal and the player of the answer', async () => {
     const punishmentId = `ban-${randomUUID()}`;
     await events([

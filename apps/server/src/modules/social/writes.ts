@@ -1,11 +1,21 @@
 // Gangs and friendships as the game server reports them (DESIGN.md section 7): the bridge calls
 // these inside its batch's transaction, each with all of a batch's events of one kind that can be
 // applied together (see bridge/plan.ts). A player who joins a gang, leaves it or gets a new role in
-// it, and one whom another adds as a friend, is notified (notifications/writes.ts).
+// it, and one whom another adds as a friend, is notified (notifications/writes.ts), when it is news.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import type { Write } from '../../live/changes.ts';
 import { addNotifications, type NewNotification } from '../notifications/writes.ts';
+
+/**
+ * An event that happened longer ago than this (its `at`, the game's own time) is history, not news:
+ * the simulator's seed reports months of friendships and gangs, and a game server catching up after
+ * an outage reports what happened while the site was away. They are written like any other, but
+ * notify nobody, or every seeded player would find a bell full of old news.
+ */
+export const NOTIFY_WITHIN_MS = 86_400_000;
+
+const isNews = (at: Date | string) => new Date(at).getTime() > Date.now() - NOTIFY_WITHIN_MS;
 
 /** Rows for `jsonb_to_recordset`: a whole set of writes travels as one parameter. */
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -66,7 +76,10 @@ export interface Membership {
   at: Date;
 }
 
-/** Puts players in gangs with a role (a player is in one gang at most), as of `at`; one per player. */
+/**
+ * Puts players in gangs with a role (a player is in one gang at most), as of `at`; one per player.
+ * A player who joins or gets a new role is notified, when it is news (NOTIFY_WITHIN_MS).
+ */
 export async function setMemberships(w: Write, memberships: readonly Membership[]) {
   if (memberships.length === 0) return;
   // The rows as they were before this statement, beside the rows it wrote: who joined, who changed role.
@@ -87,8 +100,9 @@ export async function setMemberships(w: Write, memberships: readonly Membership[
       returning player_uuid, gang_id, role
     )
     select u.player_uuid::text as player, u.gang_id as gang, g.name as gang_name, u.role,
-      b.gang_id as before_gang, b.role as before_role
-    from upserted u join gangs g on g.id = u.gang_id left join before b on b.player_uuid = u.player_uuid`);
+      b.gang_id as before_gang, b.role as before_role, r.at
+    from upserted u join r on r.player = u.player_uuid join gangs g on g.id = u.gang_id
+      left join before b on b.player_uuid = u.player_uuid`);
   for (const { player } of memberships) w.changes.push({ type: 'membership.changed', player });
   const notices: NewNotification[] = [];
   for (const row of rowsOf<{
@@ -98,9 +112,10 @@ export async function setMemberships(w: Write, memberships: readonly Membership[
     role: string;
     before_gang: string | null;
     before_role: string | null;
+    at: Date | string;
   }>(written)) {
     const change = row.before_gang !== row.gang ? 'joined' : row.before_role !== row.role ? 'role' : null;
-    if (change === null) continue;
+    if (change === null || !isNews(row.at)) continue;
     notices.push({
       player: row.player,
       kind: 'gang.changed',
@@ -110,21 +125,24 @@ export async function setMemberships(w: Write, memberships: readonly Membership[
   await addNotifications(w, notices);
 }
 
-/** Takes players out of gangs; nothing happens to one who is not in that gang. */
-export async function leaveGangs(w: Write, leaves: readonly { player: string; gangId: string }[]) {
+/** Takes players out of gangs, as of `at`; nothing happens to one who is not in that gang. */
+export async function leaveGangs(w: Write, leaves: readonly { player: string; gangId: string; at: Date }[]) {
   if (leaves.length === 0) return;
   const left = await w.tx.execute(sql`
-    delete from gang_members m using ${recordset(leaves)} as r(player uuid, "gangId" text), gangs g
+    delete from gang_members m
+    using ${recordset(leaves)} as r(player uuid, "gangId" text, at timestamptz), gangs g
     where m.player_uuid = r.player and m.gang_id = r."gangId" and g.id = m.gang_id
-    returning m.player_uuid::text as player, m.gang_id as gang, g.name as gang_name`);
+    returning m.player_uuid::text as player, m.gang_id as gang, g.name as gang_name, r.at`);
   for (const { player } of leaves) w.changes.push({ type: 'membership.changed', player });
   await addNotifications(
     w,
-    rowsOf<{ player: string; gang: string; gang_name: string }>(left).map((row) => ({
-      player: row.player,
-      kind: 'gang.changed',
-      data: { gang: { id: row.gang, name: row.gang_name }, change: 'left', role: null },
-    })),
+    rowsOf<{ player: string; gang: string; gang_name: string; at: Date | string }>(left)
+      .filter((row) => isNews(row.at))
+      .map((row) => ({
+        player: row.player,
+        kind: 'gang.changed',
+        data: { gang: { id: row.gang, name: row.gang_name }, change: 'left', role: null },
+      })),
   );
 }
 
@@ -136,7 +154,7 @@ export interface Friendship {
 
 /**
  * Friendship goes both ways: one row for each side. The player added (`b`) is notified of who added
- * them, when the friendship is new.
+ * them, when the friendship is new and news (NOTIFY_WITHIN_MS).
  */
 export async function befriend(w: Write, pairs: readonly Friendship[]) {
   if (pairs.length === 0) return;
@@ -150,17 +168,20 @@ export async function befriend(w: Write, pairs: readonly Friendship[]) {
       on conflict do nothing
       returning player_uuid, friend_uuid
     )
-    select distinct i.friend_uuid::text as player, i.player_uuid::text as friend, p.username as friend_name
+    select distinct i.friend_uuid::text as player, i.player_uuid::text as friend,
+      p.username as friend_name, r.at
     from inserted i join r on r.a = i.player_uuid and r.b = i.friend_uuid
       join players p on p.uuid = i.player_uuid`);
   for (const { a, b } of pairs) w.changes.push({ type: 'friendship.changed', players: [a, b] });
   await addNotifications(
     w,
-    rowsOf<{ player: string; friend: string; friend_name: string }>(added).map((row) => ({
-      player: row.player,
-      kind: 'friend.added',
-      data: { friend: { uuid: row.friend, name: row.friend_name } },
-    })),
+    rowsOf<{ player: string; friend: string; friend_name: string; at: Date | string }>(added)
+      .filter((row) => isNews(row.at))
+      .map((row) => ({
+        player: row.player,
+        kind: 'friend.added',
+        data: { friend: { uuid: row.friend, name: row.friend_name } },
+      })),
   );
 }
 
