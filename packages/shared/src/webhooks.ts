@@ -106,7 +106,7 @@ export const webhookSchema = z
     created_at: z.iso.datetime(),
     created_by: z.string().describe("The owner's name who added it"),
     waiting: z.int().min(0).describe('Messages waiting to be sent'),
-    sent: z.int().min(0).describe('Messages sent'),
+    sent: z.int().min(0).describe('Messages sent in the last 30 days'),
     last_sent_at: z.iso.datetime().nullable(),
     last_error: z
       .string()

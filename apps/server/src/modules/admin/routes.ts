@@ -31,6 +31,7 @@ import { punishmentAdminRoutes } from '../punishments/admin-routes.ts';
 import { bridgeCredentialRoutes } from './bridge-credential-routes.ts';
 import { bridgeInspectorRoutes } from './bridge-inspector-routes.ts';
 import { commandLog, DASHBOARD_TOPIC, dashboardBuilder, readAuditEvents, runCommand } from './service.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 // Per staff member; each server process counts on its own (the limiter keeps its counts in memory).
 export const COMMANDS_PER_MINUTE = 20;
@@ -223,6 +224,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   );
 
   await app.register(bridgeCredentialRoutes, { db, ownerOnly: () => staffOnly('owner') });
+  await app.register(webhookRoutes, { db, config, ownerOnly: () => staffOnly('owner') });
   await app.register(bridgeInspectorRoutes, { db, staffOnly: () => staffOnly() });
   await app.register(punishmentAdminRoutes, {
     db,

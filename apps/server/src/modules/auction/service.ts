@@ -21,6 +21,7 @@ import { TOPICS } from '../../live/topics.ts';
 import { queuedDeliveries } from '../bridge/deliveries-service.ts';
 import { notificationsCte } from '../notifications/writes.ts';
 import { balanceMoves } from '../players/balance.ts';
+import { webhooksCte } from '../webhooks/events.ts';
 
 /** Every category with its figures, rebuilt when listings come and go. */
 export const CATEGORIES_TOPIC = TOPICS.categories;
@@ -189,7 +190,8 @@ const SELLER = '<seller>';
  *   purchase the purchase with its answer (for a retry with the same key), which NOTIFYs the live
  *            changes: both balances and the listing;
  *   delivery the items for the game server (bridge/deliveries-service.ts), which NOTIFYs it;
- *   sale_notice the seller's notification (notifications/writes.ts), unless they turned it off.
+ *   sale_notice the seller's notification (notifications/writes.ts), unless they turned it off;
+ *   sale_hook   the sale, for the Discord webhooks that take purchases (webhooks/events.ts).
  * A second request with the same key at once waits for the buyer's row, then finds the key taken
  * (23505), or finds the units or the money gone; either way it answers the first one's purchase,
  * which its statement, reading the database as it was when it started, could not see.
@@ -217,13 +219,20 @@ function purchaseStatement(
     select purchase.id as purchase_id, ${buyer}::uuid as player_uuid, sold.item_name, sold.item_icon,
       ${qty}::int as qty
     from purchase, sold`;
-  // The seller hears who bought, how many and for how much.
+  // The seller hears who bought, how many and for how much; so do the webhooks, with the seller.
+  // Both names come from the rows `wallets` locked.
+  const nameOf = (uuid: SQL) => sql`(select username from wallets where uuid = ${uuid})`;
   const soldNotice = sql`
     select sold.seller as player_uuid, 'listing.sold'::text as kind,
       jsonb_build_object('listing_id', ${id}::text, 'item_name', sold.item_name, 'qty', ${qty}::int,
         'total', sold.total::text, 'purchase_id', purchase.id,
-        'buyer', jsonb_build_object('uuid', ${buyer}::uuid,
-          'name', (select username from players where uuid = ${buyer}::uuid))) as data
+        'buyer', jsonb_build_object('uuid', ${buyer}::uuid, 'name', ${nameOf(sql`${buyer}::uuid`)})) as data
+    from purchase, sold`;
+  const saleHook = sql`
+    select jsonb_build_object('listing_id', ${id}::text, 'item_name', sold.item_name, 'qty', ${qty}::int,
+        'total', sold.total::text,
+        'buyer', jsonb_build_object('uuid', ${buyer}::uuid, 'name', ${nameOf(sql`${buyer}::uuid`)}),
+        'seller', jsonb_build_object('uuid', sold.seller, 'name', ${nameOf(sql`sold.seller`)})) as data
     from purchase, sold`;
   return sql`
     with stored as materialized (${stored}),
@@ -232,7 +241,7 @@ function purchaseStatement(
       where id = ${id}::text and not exists (select from stored)
     ),
     wallets as materialized (
-      select uuid, balance from players
+      select uuid, balance, username from players
       where uuid in (${buyer}::uuid, (select seller from listing))
         and (select seller from listing) <> ${buyer}::uuid
       order by uuid
@@ -266,7 +275,8 @@ function purchaseStatement(
       returning id, response, ${notified}
     ),
     ${queuedDeliveries(delivered)},
-    ${notificationsCte('sale_notice', soldNotice)}
+    ${notificationsCte('sale_notice', soldNotice)},
+    ${webhooksCte('sale_hook', 'purchase', saleHook)}
     select
       (select json_build_object('listingId', listing_id, 'qty', qty, 'price', unit_price::text,
          'total', total::text, 'response', response) from stored) as stored,

@@ -3,6 +3,7 @@
 // from a listing is the purchase, in service.ts.
 import { sql } from 'drizzle-orm';
 import type { Write } from '../../live/changes.ts';
+import { queueWebhooksFrom, WEBHOOK_RECENT } from '../webhooks/events.ts';
 
 /** Rows for `jsonb_to_recordset`: a whole set of writes travels as one parameter. */
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -66,6 +67,20 @@ export async function addListings(w: Write, listings: readonly NewListing[]) {
     )} as r(id text, seller uuid, category text, "itemName" text, "itemIcon" text, "itemData" text,
         "itemEnchants" jsonb, qty int, price numeric, at timestamptz)
     order by id`);
+  // The webhooks that take listings hear of the recent ones (webhooks/events.ts).
+  await queueWebhooksFrom(
+    w.tx,
+    'listing',
+    sql`
+      select jsonb_build_object('listing_id', l.id, 'item_name', l.item_name, 'qty', l.qty_listed,
+          'price', l.price::text, 'seller', jsonb_build_object('uuid', l.seller_uuid, 'name', p.username))
+          as data,
+        null::text as key
+      from auction_listings l join players p on p.uuid = l.seller_uuid
+      where l.id in (select jsonb_array_elements_text(${JSON.stringify(listings.map((l) => l.id))}::jsonb))
+        and l.listed_at > now() - ${WEBHOOK_RECENT}
+      order by l.id`,
+  );
   w.changes.push({ type: 'listing.changed' });
 }
 

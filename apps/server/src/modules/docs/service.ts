@@ -24,6 +24,7 @@ import { conflict, DomainError, notFound, tooLarge } from '../../errors.ts';
 import { type Change, committedHere, notifyChanges } from '../../live/changes.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { type AuditAction, recordAudit } from '../audit/service.ts';
+import { queueWebhooksFrom } from '../webhooks/events.ts';
 
 /** How many docs the site keeps, and how much text they hold together (config DOCS_MAX_*). */
 export interface DocLimits {
@@ -220,6 +221,7 @@ export async function createDoc(
     await tx
       .insert(docRevisions)
       .values({ docId: id, revision: 1, title: doc.title, content: doc.content, authorUuid: actor });
+    await tellWebhooks(tx, 'created', doc, actor);
     // The NOTIFY goes out with the commit, so every process's list gains the doc, or none does.
     await notifyChanges(tx, DOCS_CHANGED);
     return doc;
@@ -259,8 +261,22 @@ async function saveRevision(
   await tx
     .insert(docRevisions)
     .values({ docId: id, revision, title: next.title, content: next.content, authorUuid: by.actor });
+  await tellWebhooks(tx, 'edited', saved!, by.actor);
   await notifyChanges(tx, DOCS_CHANGED);
   return saved!;
+}
+
+/** The webhooks that take docs hear of a page written or edited (webhooks/events.ts). */
+async function tellWebhooks(tx: Tx, change: 'created' | 'edited', doc: Doc, actor: string): Promise<void> {
+  await queueWebhooksFrom(
+    tx,
+    'doc',
+    sql`
+      select jsonb_build_object('change', ${change}::text, 'slug', ${doc.slug}::text,
+          'title', ${doc.title}::text,
+          'by', coalesce((select username from players where uuid = ${actor}::uuid), 'staff')) as data,
+        null::text as key`,
+  );
 }
 
 /** A new title and content for a doc; refused if the doc moved past the revision the edit started from. */

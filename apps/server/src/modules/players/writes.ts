@@ -3,8 +3,10 @@
 // Times only move forward whatever order events arrive in, so a late event never undoes a newer one.
 import { MILESTONE_TYPES } from '@prison/shared/players';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { xpHourly } from '../../db/schema.ts';
 import type { Write } from '../../live/changes.ts';
+import { queueWebhooks, WEBHOOK_RECENT } from '../webhooks/events.ts';
 
 /** Rows for `jsonb_to_recordset`: a whole set of writes travels as one parameter. */
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -83,7 +85,8 @@ export async function recordProgress(w: Write, progress: readonly Progress[]) {
     if (item.at > seen.at) seen.at = item.at;
     byPlayer.set(key, seen);
   }
-  await w.tx.execute(sql`
+  // `before` is the row as the statement found it: a prestige that went up is a milestone.
+  const updated = await w.tx.execute(sql`
     update players p set
       xp = p.xp + r.xp,
       lifetime_xp = p.lifetime_xp + r.xp,
@@ -92,10 +95,28 @@ export async function recordProgress(w: Write, progress: readonly Progress[]) {
       prestige = coalesce(r.prestige, p.prestige),
       rank = coalesce(r.rank, p.rank)
     from ${recordset([...byPlayer.values()])}
-      as r(uuid uuid, xp bigint, level int, prestige int, rank text, at timestamptz)
-    where p.uuid = r.uuid`);
+      as r(uuid uuid, xp bigint, level int, prestige int, rank text, at timestamptz),
+      players before
+    where p.uuid = r.uuid and before.uuid = p.uuid
+    returning p.uuid::text as uuid, p.username as name, p.prestige, before.prestige as was,
+      r.at > now() - ${WEBHOOK_RECENT} as recent`);
   // Playing moves last_seen_at, which the gang rosters show as each member's last activity.
   for (const { uuid } of byPlayer.values()) w.changes.push({ type: 'progress.changed', player: uuid });
+  // Each prestige is told once per address, however often it is reported (webhooks/events.ts).
+  await queueWebhooks(
+    w,
+    rowsOf<{ uuid: string; name: string; prestige: number; was: number; recent: boolean }>(updated)
+      .filter((row) => row.prestige > row.was && row.recent)
+      .map((row) => ({
+        event: 'milestone' as const,
+        data: {
+          kind: 'prestige' as const,
+          player: { uuid: row.uuid, name: row.name },
+          prestige: row.prestige,
+        },
+        key: `prestige:${row.uuid}:${row.prestige}`,
+      })),
+  );
 }
 
 export interface StatsWrite {

@@ -26,6 +26,7 @@ import { COMMAND_NOT_ALLOWED, type CommandSender, commandAllowed, rconFailure } 
 import { type PunishmentCommands, pardonCommand, punishCommand } from '../../rcon/punishment-commands.ts';
 import { recordAudit } from '../audit/service.ts';
 import { addNotifications, notifyStaff } from '../notifications/writes.ts';
+import { queueWebhooks } from '../webhooks/events.ts';
 import { inForce } from './active-ban.ts';
 import {
   decodeCursor,
@@ -476,6 +477,22 @@ export async function createAppeal(
         player: { uuid: player, name: p.player_name },
       },
     });
+    // So does Discord, unless the punishment was silent (webhooks/events.ts).
+    if (!p.silent) {
+      await queueWebhooks(w, [
+        {
+          event: 'appeal',
+          data: {
+            change: 'new',
+            appeal_id: Number(row.id),
+            punishment_id: punishmentId,
+            punishment_type: p.type,
+            player: { uuid: player, name: p.player_name },
+            by: null,
+          },
+        },
+      ]);
+    }
     changes.push(...w.changes);
     await notifyChanges(tx, changes);
     return toAppeal(row);
@@ -534,7 +551,8 @@ export async function decideAppeal(
         decided_by_name = coalesce((select username from players where uuid = ${staffUuid}), ${staffUuid})
       where a.id = ${appealId} and a.state = 'open'
       returning ${APPEAL_COLUMNS}`);
-    if (rowsOf(rows).length === 0) throw conflict('appeal_decided', APPEAL_DECIDED);
+    const [decided] = rowsOf<AppealRow>(rows);
+    if (!decided) throw conflict('appeal_decided', APPEAL_DECIDED);
     await recordAudit(tx, {
       actor: staffUuid,
       action: decision === 'accept' ? 'appeal.accept' : 'appeal.deny',
@@ -561,6 +579,21 @@ export async function decideAppeal(
         },
       },
     ]);
+    if (!punishment.silent) {
+      await queueWebhooks(w, [
+        {
+          event: 'appeal',
+          data: {
+            change: decision === 'accept' ? 'accepted' : 'denied',
+            appeal_id: appealId,
+            punishment_id: punishment.id,
+            punishment_type: punishment.type,
+            player: { uuid: current.player_uuid, name: punishment.player_name },
+            by: decided.decided_by_name,
+          },
+        },
+      ]);
+    }
     await notifyChanges(tx, [...changes, ...w.changes]);
     changes.push(...w.changes);
   };

@@ -5,6 +5,7 @@ import type { PunishmentSource, PunishmentType } from '@prison/shared/punishment
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import type { Write } from '../../live/changes.ts';
+import { queueWebhooksFrom, WEBHOOK_RECENT } from '../webhooks/events.ts';
 
 /** A person as a punishment names them: null for the console. */
 export type Actor = { uuid: string | null; name: string } | null;
@@ -74,10 +75,14 @@ export async function issuePunishments(w: Write, list: readonly IssuedPunishment
       issued_at timestamptz, until timestamptz, silent boolean, by_address boolean, address text,
       note text, server text)
     on conflict (source, source_id) do nothing
-    returning player_uuid::text as player`);
-  for (const { player } of rowsOf<{ player: string }>(inserted)) {
-    w.changes.push({ type: 'punishment.changed', player });
-  }
+    returning id, player_uuid::text as player`);
+  const ids = rowsOf<{ id: number; player: string }>(inserted);
+  for (const { player } of ids) w.changes.push({ type: 'punishment.changed', player });
+  await tellWebhooks(
+    w,
+    'issued',
+    ids.map((row) => row.id),
+  );
   await confirmActions(w, list);
 }
 
@@ -127,9 +132,38 @@ export async function revokePunishments(w: Write, list: readonly Revocation[]): 
       revoke_reason = r.reason, updated_at = now()
     from r
     where p.source = r.source and p.source_id = r.source_id and p.revoked_at is null and p.type <> 'kick'
-    returning p.player_uuid::text as player`);
-  for (const { player } of rowsOf<{ player: string }>(revoked)) {
-    w.changes.push({ type: 'punishment.changed', player });
-  }
+    returning p.id, p.player_uuid::text as player`);
+  const ids = rowsOf<{ id: number; player: string }>(revoked);
+  for (const { player } of ids) w.changes.push({ type: 'punishment.changed', player });
+  await tellWebhooks(
+    w,
+    'lifted',
+    ids.map((row) => row.id),
+  );
   await confirmActions(w, list);
+}
+
+/**
+ * Tells the webhooks that take punishments of those just issued or lifted: recent ones only, and
+ * never a silent one (given without a word in game, it stays out of Discord too).
+ */
+async function tellWebhooks(w: Write, change: 'issued' | 'lifted', ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const issued = change === 'issued';
+  await queueWebhooksFrom(
+    w.tx,
+    'punishment',
+    sql`
+      select jsonb_build_object('change', ${change}::text, 'punishment_id', p.id, 'type', p.type,
+          'player', jsonb_build_object('uuid', p.player_uuid, 'name', p.player_name),
+          'staff', ${issued ? sql`p.staff_name` : sql`p.revoked_by_name`},
+          'reason', ${issued ? sql`p.reason` : sql`p.revoke_reason`},
+          'until', ${issued ? sql`to_json(p.until)` : sql`null::json`}) as data,
+        null::text as key
+      from punishments p
+      where p.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+        and not p.silent
+        and ${issued ? sql`p.issued_at` : sql`p.revoked_at`} > now() - ${WEBHOOK_RECENT}
+      order by p.id`,
+  );
 }

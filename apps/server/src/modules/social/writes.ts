@@ -2,10 +2,12 @@
 // these inside its batch's transaction, each with all of a batch's events of one kind that can be
 // applied together (see bridge/plan.ts). A player who joins a gang, leaves it or gets a new role in
 // it, and one whom another adds as a friend, is notified (notifications/writes.ts), when it is news.
+import { fromCents, toCents } from '@prison/shared/money-format';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import type { Write } from '../../live/changes.ts';
 import { addNotifications, type NewNotification } from '../notifications/writes.ts';
+import { queueWebhooks } from '../webhooks/events.ts';
 
 /**
  * An event that happened longer ago than this (its `at`, the game's own time) is history, not news:
@@ -51,14 +53,46 @@ export async function upsertGangs(w: Write, gangs: readonly GangWrite[]) {
 /** Moves gangs' treasuries by each `delta` (exact decimal text), each rounded to cents. */
 export async function changeTreasuries(w: Write, moves: readonly { id: string; delta: string }[]) {
   if (moves.length === 0) return;
-  await w.tx.execute(sql`
+  // `before` is the row as the statement found it: a treasury that passed a mark is a milestone.
+  const moved = await w.tx.execute(sql`
     update gangs g set balance = g.balance + t.delta
     from (
       select id, sum(round(delta, 2)) as delta from ${recordset(moves)} as m(id text, delta numeric)
       group by id
-    ) t
-    where g.id = t.id`);
+    ) t, gangs before
+    where g.id = t.id and before.id = g.id
+    returning g.id, g.name, before.balance::text as was, g.balance::text as now`);
   for (const id of new Set(moves.map((m) => m.id))) w.changes.push({ type: 'treasury.changed', gang: id });
+  // Each mark is told once per address, the first time the treasury passes it.
+  await queueWebhooks(
+    w,
+    rowsOf<{ id: string; name: string; was: string; now: string }>(moved).flatMap((gang) => {
+      const mark = treasuryMarkPassed(gang.was, gang.now);
+      return mark === null
+        ? []
+        : [
+            {
+              event: 'milestone' as const,
+              data: { kind: 'treasury' as const, gang: { id: gang.id, name: gang.name }, mark },
+              key: `treasury:${gang.id}:${mark}`,
+            },
+          ];
+    }),
+  );
+}
+
+/** The treasury's marks: a million, ten million, and each power of ten above. */
+const FIRST_MARK = 1_000_000n;
+
+/** The highest mark a treasury passed going from `was` to `now` (exact decimal text); null for none. */
+export function treasuryMarkPassed(was: string, now: string): string | null {
+  const before = toCents(was);
+  const after = toCents(now);
+  let passed: bigint | null = null;
+  for (let mark = FIRST_MARK * 100n; mark <= after; mark *= 10n) {
+    if (mark > before) passed = mark;
+  }
+  return passed === null ? null : fromCents(passed);
 }
 
 export async function disbandGangs(w: Write, ids: readonly string[]) {

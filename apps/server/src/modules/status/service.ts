@@ -11,6 +11,7 @@ import type { Write } from '../../live/changes.ts';
 import type { TopicBuild, TopicBuilder } from '../../live/hub.ts';
 import { TOPICS } from '../../live/topics.ts';
 import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
+import { queuedFrom } from '../webhooks/events.ts';
 
 /** The current figures; the bridge notifies it with every server.status. */
 export const STATUS_TOPIC = TOPICS.status;
@@ -89,6 +90,29 @@ async function storeCurrentStatus(tx: Tx, report: StatusReport): Promise<void> {
       },
       setWhere: sql`excluded.reported_at >= ${serverStatus.reportedAt}`,
     });
+  await tellBackUp(tx, report.online);
+}
+
+/**
+ * The first report after the game server went quiet (webhooks/sender.ts queueServerQuiet) tells the
+ * webhooks it is back, once, and clears the mark; a report from before the quiet does not.
+ */
+async function tellBackUp(tx: Tx, online: number): Promise<void> {
+  await tx.execute(sql`
+    with back as (
+      update server_status s set quiet_since = null
+      from (select quiet_since from server_status where id = 1 for update) old
+      where s.id = 1 and old.quiet_since is not null and s.reported_at > old.quiet_since
+      returning old.quiet_since
+    )
+    ${queuedFrom(
+      'server',
+      sql`
+        select jsonb_build_object('change', 'up', 'since', to_json(quiet_since), 'online', ${online}::int)
+            as data,
+          'server.up:' || extract(epoch from quiet_since)::text as key
+        from back`,
+    )}`);
 }
 
 const MINUTE_MS = 60_000;
