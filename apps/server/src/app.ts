@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import type { LiveHub } from './live/hub.ts';
 import { adminRoutes, rconTarget } from './modules/admin/routes.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
+import { discordLinkRoutes } from './modules/auth/discord-link-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { sessionAccessTokens } from './modules/auth/sessions.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { db: database.db, tokens });
   await app.register(sessionRoutes, { db: database.db, tokens });
   await app.register(twoFactorRoutes, { db: database.db, tokens });
+  await app.register(discordLinkRoutes, { db: database.db, tokens, config });
   await app.register(docsRoutes, { db: database.db, hub, config, tokens, lane, headers: laneJsonHeaders });
   const bridgeCredentials = new BridgeCredentials(database.db, secrets.bridgeToken);
   await app.register(bridgeRoutes, {

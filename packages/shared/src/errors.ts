@@ -101,6 +101,8 @@ export const ERROR_CODES = {
   webhook_failed:
     'Discord (or the address) refused the message or could not be reached; `detail` says what it answered.',
   webhook_rate_limited: 'Discord asks this address to wait: try again after the seconds `detail` gives.',
+  discord_linking_off:
+    'The site has no Discord application set up (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET): linking is not offered.',
 
   // Staff commands over RCON.
   command_not_allowed: 'RCON_ALLOW does not list this command.',

@@ -256,6 +256,12 @@ export const playerPageSchema = z
     punishments_hidden: z
       .boolean()
       .describe('The player keeps their punishment history off their page (a switch on /profile)'),
+    discord: z
+      .object({ name: z.string() })
+      .nullable()
+      .describe(
+        'The Discord account the player linked from /profile, by its name (never its id); null when none',
+      ),
   })
   .meta({
     id: 'PlayerPage',
@@ -270,6 +276,7 @@ export const playerPageSchema = z
         milestones: STEVE_MILESTONES,
         ban: null,
         punishments_hidden: false,
+        discord: { name: 'Steve' },
       },
     ],
   });

@@ -26,6 +26,7 @@ const EXAMPLES: { [T in ChangeType]: Extract<Change, { type: T }> } = {
   'server.reported': { type: 'server.reported', backfill: true },
   'docs.changed': { type: 'docs.changed' },
   'privacy.changed': { type: 'privacy.changed', player: A },
+  'discord.changed': { type: 'discord.changed', player: A },
   'punishment.changed': { type: 'punishment.changed', player: A },
   'appeal.changed': { type: 'appeal.changed', player: A },
   'action.changed': { type: 'action.changed' },

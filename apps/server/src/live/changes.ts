@@ -34,6 +34,8 @@ export type Change =
   | { type: 'docs.changed' }
   /** A player hid or showed their statistics. */
   | { type: 'privacy.changed'; player: string }
+  /** A player linked or unlinked their Discord account (its name shows on their page). */
+  | { type: 'discord.changed'; player: string }
   /** A punishment of a player was issued or lifted (a ban in force shows on their page). */
   | { type: 'punishment.changed'; player: string }
   /** A player appealed a punishment, or staff decided an appeal. */
@@ -94,6 +96,7 @@ export function topicsOf(change: Change): Topic[] {
     case 'docs.changed':
       return [TOPICS.docs, TOPICS.docsIndex];
     case 'privacy.changed':
+    case 'discord.changed':
       return [playerPageTopic(change.player)];
     case 'punishment.changed':
       return [playerPageTopic(change.player), ownPunishmentsTopic(change.player), TOPICS.moderation];

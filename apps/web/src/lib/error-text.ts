@@ -68,6 +68,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   previews_busy: msg`Too many previews are being drawn. Try again shortly.`,
   unknown_credential: msg`That credential does not exist.`,
   credential_name_taken: msg`A credential with that name already exists. Revoke it or choose another name.`,
+  discord_linking_off: msg`This site does not offer linking a Discord account.`,
   command_not_allowed: msg`That command is not allowed.`,
   rcon_not_configured: msg`No RCON connection to the game server is set up.`,
   rcon_password_refused: msg`The game server refused the RCON password.`,

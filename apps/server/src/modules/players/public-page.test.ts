@@ -1,6 +1,6 @@
 import type { PlayerPage, PlayerPageMessage } from '@prison/shared/players';
 import type { GangPage } from '@prison/shared/social';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
+import { players } from '../../db/schema.ts';
 import { IS_MILESTONE } from './public-page.ts';
 
 const ev = (type: string, fields: Record<string, unknown>) => ({ id: eventId(type), type, ...fields });
@@ -135,6 +136,21 @@ describe.each(databaseKinds())('public player and gang pages on %s', (kind) => {
       expect((await page('BobDigs')).body).not.toContain(text);
       expect((await t.app.inject({ method: 'GET', url: '/api/gangs/vault' })).body).not.toContain(text);
     }
+  });
+
+  it('shows the name of a linked Discord account, never its id', async () => {
+    expect((await page('BobDigs')).json<PlayerPage>().discord).toBeNull();
+    await t.db
+      .update(players)
+      .set({ discordId: '80351110224678912', discordName: 'Bob the Digger', discordLinkedAt: new Date() })
+      .where(eq(players.uuid, bob.uuid));
+    const res = await page('BobDigs');
+    expect(res.json<PlayerPage>().discord).toEqual({ name: 'Bob the Digger' });
+    expect(res.body).not.toContain('80351110224678912');
+    await t.db
+      .update(players)
+      .set({ discordId: null, discordName: null, discordLinkedAt: null })
+      .where(eq(players.uuid, bob.uuid));
   });
 
   it('answers 404 for an unknown player and 400 for a name that cannot be one', async () => {

@@ -1,6 +1,7 @@
-// A player's public page (/players/{name}): the hero, their gang and friends count, and, unless
-// the player hides them, their statistics and milestones. Only MILESTONE_TYPES ever reach a public
-// page: private messages, chat and everything else the game records stay off it.
+// A player's public page (/players/{name}): the hero, their gang and friends count, the Discord
+// account they linked, and, unless the player hides them, their statistics and milestones. Only
+// MILESTONE_TYPES ever reach a public page: private messages, chat and everything else the game
+// records stay off it.
 import { uuid } from '@prison/shared/bridge';
 import { type ActivityItem, MILESTONE_LIMIT, MILESTONE_TYPES, type PlayerPage } from '@prison/shared/players';
 import { SKIPPED_STAT } from '@prison/shared/stats';
@@ -48,6 +49,7 @@ export async function playerPage(
       lastSeenAt: players.lastSeenAt,
       hidden: players.statsHidden,
       punishments_hidden: players.punishmentsHidden,
+      discordName: players.discordName,
       gangId: gangs.id,
       gangName: gangs.name,
       gangColor: gangs.color,
@@ -65,7 +67,7 @@ export async function playerPage(
     .orderBy(desc(players.online), sql`${players.lastSeenAt} desc nulls last`, players.uuid)
     .limit(1);
   if (!row) return null;
-  const { lastSeenAt, gangId, gangName, gangColor, gangRole, ...hero } = row;
+  const { lastSeenAt, gangId, gangName, gangColor, gangRole, discordName, ...hero } = row;
   // privacy.ts: the player themselves and staff read what a player hides.
   const shown = !heroOnly && mayReadStatistics(reader, row);
   return {
@@ -78,6 +80,8 @@ export async function playerPage(
     stats: shown ? await statisticsOf(db, row.uuid) : null,
     milestones: shown ? await milestonesOf(db, row.uuid) : null,
     ban: await activeBan(db, row.uuid),
+    // Linking it from /profile is the player's choice to show it; its id stays off the page.
+    discord: discordName === null ? null : { name: discordName },
   };
 }
 

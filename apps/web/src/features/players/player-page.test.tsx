@@ -54,6 +54,7 @@ function player(overrides: Partial<PlayerPageData> = {}): PlayerPageData {
     ],
     ban: null,
     punishments_hidden: false,
+    discord: null,
     ...overrides,
   };
 }

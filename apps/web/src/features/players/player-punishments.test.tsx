@@ -37,6 +37,7 @@ function player(overrides: Partial<PlayerPageData> = {}): PlayerPageData {
     milestones: [],
     ban: null,
     punishments_hidden: false,
+    discord: null,
     ...overrides,
   };
 }
