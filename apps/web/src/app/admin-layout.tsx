@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SITE_NAME } from '@prison/shared/brand';
+import { isOwner } from '@prison/shared/roles';
 import { clsx } from 'clsx';
 import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -25,6 +26,7 @@ function mainSiteHref(basePath: AdminBasePath): string {
 export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBasePath; showNav?: boolean }) {
   const { t } = useLingui();
   const { pathname } = useLocation();
+  const session = useSession();
   const nav = useRef<HTMLElement>(null);
   // On a phone the links scroll sideways: the page's own is brought into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the link marked current changes with the path.
@@ -41,6 +43,10 @@ export function AdminLayout({ basePath, showNav = true }: { basePath: AdminBaseP
     { to: `${basePath}/moderation`, label: t`Moderation`, end: false },
     { to: `${basePath}/appeals`, label: t`Appeals`, end: false },
     { to: `${basePath}/servers`, label: t`Servers`, end: false },
+    // Webhook addresses are secrets the owner alone handles (the page tells other staff so).
+    ...(session && isOwner(session.user.roles)
+      ? [{ to: `${basePath}/webhooks`, label: t`Webhooks`, end: false }]
+      : []),
   ];
   return (
     <div className="flex min-h-dvh flex-col">

@@ -18,6 +18,12 @@ const gameServers: Pick<RouteObject, 'lazy'> = {
   }),
 };
 
+const webhooks: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({
+    Component: (await import('../features/admin/webhooks-page.tsx')).WebhooksPage,
+  }),
+};
+
 // The moderation page gets the punish dialog from here: the player page shows the same dialog to
 // staff, and features do not import each other.
 const moderation: Pick<RouteObject, 'lazy'> = {
@@ -80,6 +86,7 @@ export function adminRoutes(set: Exclude<RouteSetName, 'public'>): RouteObject[]
                 { path: 'moderation', ...moderation },
                 { path: 'appeals', ...appeals },
                 { path: 'servers', ...gameServers },
+                { path: 'webhooks', ...webhooks },
               ],
             },
           ],

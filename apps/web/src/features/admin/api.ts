@@ -1,7 +1,8 @@
 // The admin console's server state (spec 2.12, 4 Admin dashboard, 7, 8): the dashboard, polled every
 // 30 seconds; commands to the game server; the audit log of every staff action; the staff accounts
 // and an owner's clearing of a member's two-factor sign-in; the game servers' bridge and credentials;
-// moderation (punishments as staff see them, pardons, what was sent to the game server, appeals).
+// moderation (punishments as staff see them, pardons, what was sent to the game server, appeals); the
+// owner's Discord webhooks.
 import { msg } from '@lingui/core/macro';
 import {
   type AuditActionName,
@@ -21,6 +22,13 @@ import type {
   StaffAppeal,
 } from '@prison/shared/moderation';
 import type { PunishmentType } from '@prison/shared/punishments';
+import type {
+  CreateWebhook,
+  Webhook,
+  WebhookEvent,
+  WebhookList,
+  WebhookTestResult,
+} from '@prison/shared/webhooks';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -520,5 +528,119 @@ export function useDecideAppeal() {
   return useMutation({
     mutationFn: decideAppeal,
     onSettled: () => awaitGameReport(queryClient),
+  });
+}
+
+// ---- Discord webhooks (OWNER only): the addresses, the kinds each receives, their parked messages ----
+
+const webhookSchemas = schemasOf(() => import('@prison/shared/webhooks'));
+const webhookListSchema = webhookSchemas('webhookListSchema');
+const webhookSchema = webhookSchemas('webhookSchema');
+const webhookTestResultSchema = webhookSchemas('webhookTestResultSchema');
+
+const WEBHOOKS_KEY = ['admin', 'webhooks'] as const;
+/** The list is read again this often while the page is open, so that the waiting counts move. */
+export const WEBHOOKS_REFRESH_MS = 10_000;
+
+function getWebhooks(): Promise<WebhookList> {
+  return apiJson('/api/admin/webhooks', webhookListSchema);
+}
+
+const webhooksQueryOptions = () =>
+  queryOptions({
+    queryKey: WEBHOOKS_KEY,
+    queryFn: getWebhooks,
+    refetchInterval: WEBHOOKS_REFRESH_MS,
+    staleTime: 0,
+    retry: retryUnless(401, 403),
+  });
+
+/** Every webhook address (masked), oldest first, with its messages' state. */
+export function useWebhooks() {
+  return useQuery(webhooksQueryOptions());
+}
+
+/** An address's new state in the list, where it was. */
+function putWebhook(queryClient: QueryClient, webhook: Webhook): void {
+  queryClient.setQueryData<WebhookList>(
+    WEBHOOKS_KEY,
+    (list) => list && { ...list, webhooks: list.webhooks.map((w) => (w.id === webhook.id ? webhook : w)) },
+  );
+}
+
+/** POST /api/admin/webhooks: a 400 names what is wrong with the address. */
+function createWebhook(body: CreateWebhook): Promise<Webhook> {
+  return apiJson('/api/admin/webhooks', webhookSchema, jsonRequest(body));
+}
+
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWebhook,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
+  });
+}
+
+/** PUT /api/admin/webhooks/{id}: the kinds of event it receives; the address stays. */
+function updateWebhookEvents({ id, events }: { id: number; events: WebhookEvent[] }): Promise<Webhook> {
+  return apiJson(`/api/admin/webhooks/${id}`, webhookSchema, jsonRequest({ events }, { method: 'PUT' }));
+}
+
+export function useUpdateWebhookEvents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWebhookEvents,
+    onSuccess: (webhook) => putWebhook(queryClient, webhook),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
+  });
+}
+
+/** DELETE /api/admin/webhooks/{id}: answers the list as it now is. */
+function removeWebhook(id: number): Promise<WebhookList> {
+  return apiJson(`/api/admin/webhooks/${id}`, webhookListSchema, { method: 'DELETE' });
+}
+
+export function useRemoveWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeWebhook,
+    onSuccess: (list) => queryClient.setQueryData(WEBHOOKS_KEY, list),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
+  });
+}
+
+/**
+ * POST /api/admin/webhooks/{id}/test: sent at once, not through the outbox. A 502 carries Discord's
+ * answer, a 429 its rate limit.
+ */
+function testWebhook(id: number): Promise<WebhookTestResult> {
+  return apiJson(`/api/admin/webhooks/${id}/test`, webhookTestResultSchema, { method: 'POST' });
+}
+
+export function useTestWebhook() {
+  return useMutation({ mutationFn: testWebhook });
+}
+
+/** POST /api/admin/webhooks/{id}/messages/{message}/retry: the parked message waits to be sent again. */
+function retryWebhookMessage({ id, message }: { id: number; message: number }): Promise<Webhook> {
+  return apiJson(`/api/admin/webhooks/${id}/messages/${message}/retry`, webhookSchema, { method: 'POST' });
+}
+
+export function useRetryWebhookMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryWebhookMessage,
+    onSuccess: (webhook) => putWebhook(queryClient, webhook),
+    // A 404 means another owner retried or removed it first: the list is read again either way.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+    },
   });
 }
