@@ -2,31 +2,7 @@
 // Discord's OAuth2 (the authorization code with PKCE), and the linked name shows on their public
 // page. The site asks Discord for the `identify` scope alone: the account's id and name.
 import { z } from 'zod';
-
-/** Where Discord sends the browser back to: the redirect URI the Discord application registers. */
-export const DISCORD_CALLBACK_PATH = '/api/account/discord/callback';
-
-/** The query parameter /profile reads the outcome from: `linked`, or `error` with a `reason`. */
-export const DISCORD_RESULT_PARAM = 'discord';
-
-/**
- * Why a trip to Discord and back linked nothing, as the callback tells /profile (`reason`):
- * - denied: the player did not allow it on Discord's page (or Discord refused the request);
- * - expired: the link was started more than ten minutes ago, already used, or in another browser;
- * - taken: that Discord account is linked to another player of the site;
- * - provider: Discord could not be reached or gave an answer the site could not use;
- * - off: the site no longer offers linking;
- * - unavailable: the site could not save the link (its database); nothing changed.
- */
-export const DISCORD_LINK_FAILURES = [
-  'denied',
-  'expired',
-  'taken',
-  'provider',
-  'off',
-  'unavailable',
-] as const;
-export type DiscordLinkFailure = (typeof DISCORD_LINK_FAILURES)[number];
+import { DISCORD_CALLBACK_PATH } from './discord-link-outcome.ts';
 
 /** POST /api/account/discord/link: where to send the browser. */
 export const discordAuthorizationSchema = z
@@ -39,7 +15,7 @@ export const discordAuthorizationSchema = z
   })
   .meta({
     id: 'DiscordAuthorization',
-    description: 'Where the browser goes to allow the link; it comes back to /api/account/discord/callback.',
+    description: `Where the browser goes to allow the link; it comes back to ${DISCORD_CALLBACK_PATH}.`,
     examples: [
       {
         url:

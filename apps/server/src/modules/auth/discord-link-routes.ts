@@ -2,12 +2,11 @@
 // and unlinking. The way back is a browser's navigation, not a call: it always ends on /profile,
 // saying how it went (?discord=linked, or ?discord=error&reason=...), never with an error body.
 import {
-  DISCORD_CALLBACK_PATH,
-  DISCORD_RESULT_PARAM,
   discordAuthorizationSchema,
   discordCallbackQuerySchema,
   discordLinkSchema,
 } from '@prison/shared/discord-link';
+import { DISCORD_CALLBACK_PATH, DISCORD_RESULT_PARAM } from '@prison/shared/discord-link-outcome';
 import { errorSchema } from '@prison/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -7,7 +7,8 @@
 // account (`identify`: its id and name). The token is used once and never kept. A Discord account
 // is linked to one player at most: one linked elsewhere is refused, never moved.
 import { createHash, randomBytes } from 'node:crypto';
-import type { DiscordLink, DiscordLinkFailure } from '@prison/shared/discord-link';
+import type { DiscordLink } from '@prison/shared/discord-link';
+import type { DiscordLinkFailure } from '@prison/shared/discord-link-outcome';
 import { and, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';

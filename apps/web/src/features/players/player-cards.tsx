@@ -3,6 +3,7 @@ import type { PlayerPage } from '@prison/shared/players';
 import { ArrowRight, Shield, Trophy, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
+import { DiscordMark } from '../../components/ui/discord-mark.tsx';
 import { GangLink } from '../../components/ui/entity-links.tsx';
 import { GangCrest } from '../../components/ui/gang-crest.tsx';
 import { OnlineDot } from '../../components/ui/online-dot.tsx';
@@ -44,6 +45,23 @@ export function Presence({ player }: { player: PlayerPage }) {
       ) : (
         <Trans comment="A player's presence, never seen online">Offline</Trans>
       )}
+    </span>
+  );
+}
+
+/** The Discord account the player linked from their profile, by its name, with Discord's mark. */
+export function DiscordName({ name }: { name: string }) {
+  const { t } = useLingui();
+  return (
+    <span
+      title={t`Discord account`}
+      className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-[#5865F2]/10 px-2.5 py-0.5 text-sm font-medium text-[#4450C0] ring-1 ring-[#5865F2]/25 ring-inset dark:bg-[#5865F2]/15 dark:text-[#C1C6FF]"
+    >
+      <DiscordMark className="size-4 shrink-0" />
+      <span className="sr-only">
+        <Trans comment="Read before the name of the player's Discord account">Discord:</Trans>{' '}
+      </span>
+      <span className="truncate">{name}</span>
     </span>
   );
 }

@@ -16,7 +16,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { waitForFirstRender } from '../../lib/query-client.ts';
 import { loadPlayerPage, usePlayerFeed, usePlayerPage, useSeedPlayerPage } from './api.ts';
-import { PlayerCards, Presence } from './player-cards.tsx';
+import { DiscordName, PlayerCards, Presence } from './player-cards.tsx';
 import { PlayerNotFound } from './player-not-found.tsx';
 import { BanNotice, PunishmentHistory } from './player-punishments.tsx';
 import { PublicRecord } from './public-record.tsx';
@@ -138,6 +138,7 @@ function Player({
             <>
               <RankBadge rank={player.rank} />
               <Presence player={player} />
+              {player.discord && <DiscordName name={player.discord.name} />}
             </>
           }
         />

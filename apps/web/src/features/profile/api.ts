@@ -2,7 +2,8 @@
 // (both needed before the page leaves its skeletons), the social overview (undefined while loading,
 // null on failure), the activity feed (empty on failure), the player's gang (for its page's address)
 // and the privacy switch of the public player page; two-factor sign-in (the Security card); the
-// account's signed-in sessions; the player's own punishments and their appeals, live.
+// account's signed-in sessions; the player's own punishments and their appeals, live; their
+// linked Discord account.
 
 import { ACTIVITY_DEFAULT_LIMIT } from '@prison/shared/activity-limits';
 import type { RecoveryCodes, SignedInSession, TwoFactorSetup, TwoFactorStatus } from '@prison/shared/auth';
@@ -356,4 +357,38 @@ export function useSaveNotificationPreference() {
   return useSaveSettings<NotificationPreferences>(preferencesQueryOptions().queryKey, (change) =>
     apiJson(PREFERENCES_PATH, notificationPreferencesSchema, jsonRequest(change, { method: 'PUT' })),
   );
+}
+
+// ---- The player's Discord account (the Discord card) ----
+
+const fromDiscordLink = schemasOf(() => import('@prison/shared/discord-link'));
+const discordLinkSchema = fromDiscordLink('discordLinkSchema');
+const discordAuthorizationSchema = fromDiscordLink('discordAuthorizationSchema');
+const DISCORD_PATH = '/api/account/discord';
+
+const discordLinkQueryOptions = () =>
+  queryOptions({ queryKey: ['account', 'discord'], queryFn: () => apiJson(DISCORD_PATH, discordLinkSchema) });
+
+/** The linked account, if any, and whether the site offers linking at all. */
+export function useDiscordLink() {
+  return useQuery(discordLinkQueryOptions());
+}
+
+/**
+ * Sends the browser to Discord to allow the link: it comes back to /profile saying how it went
+ * (DISCORD_RESULT_PARAM). Once it has succeeded, the browser is on its way.
+ */
+export function useStartDiscordLink() {
+  return useMutation({
+    mutationFn: () => apiJson(`${DISCORD_PATH}/link`, discordAuthorizationSchema, { method: 'POST' }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useUnlinkDiscord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson(DISCORD_PATH, discordLinkSchema, { method: 'DELETE' }),
+    onSuccess: (link) => queryClient.setQueryData(discordLinkQueryOptions().queryKey, link),
+  });
 }

@@ -19,6 +19,7 @@ import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { ActivityTab } from './activity-tab.tsx';
 import { type PlayerGang, useActivity, useProfileData, useSocialOverview } from './api.ts';
+import { DiscordCard } from './discord-card.tsx';
 import { GKitsTab } from './gkits-tab.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { PrivacyCard } from './privacy-card.tsx';
@@ -135,6 +136,7 @@ function Profile({ uuid, token, staff }: { uuid: string; token: string; staff: b
           <SocialCards overview={overview} gang={gang} />
           <PrivacyCard username={profile.data.username} />
           <NotificationsCard staff={staff} />
+          <DiscordCard />
           <SecurityCard />
           <SessionsCard />
           <Tabs.Root defaultValue="activity" className="pt-2">
