@@ -67,7 +67,7 @@ export async function addListings(w: Write, listings: readonly NewListing[]) {
     )} as r(id text, seller uuid, category text, "itemName" text, "itemIcon" text, "itemData" text,
         "itemEnchants" jsonb, qty int, price numeric, at timestamptz)
     order by id`);
-  // The webhooks that take listings hear of the recent ones (webhooks/events.ts).
+  // The webhooks that take listings hear of the recent ones, in the order the game gave them.
   await queueWebhooksFrom(
     w.tx,
     'listing',
@@ -76,10 +76,12 @@ export async function addListings(w: Write, listings: readonly NewListing[]) {
           'price', l.price::text, 'seller', jsonb_build_object('uuid', l.seller_uuid, 'name', p.username))
           as data,
         null::text as key
-      from auction_listings l join players p on p.uuid = l.seller_uuid
-      where l.id in (select jsonb_array_elements_text(${JSON.stringify(listings.map((l) => l.id))}::jsonb))
-        and l.listed_at > now() - ${WEBHOOK_RECENT}
-      order by l.id`,
+      from jsonb_array_elements_text(${JSON.stringify(listings.map((l) => l.id))}::jsonb)
+          with ordinality as given(id, n)
+        join auction_listings l on l.id = given.id
+        join players p on p.uuid = l.seller_uuid
+      where l.listed_at > now() - ${WEBHOOK_RECENT}
+      order by given.n`,
   );
   w.changes.push({ type: 'listing.changed' });
 }

@@ -83,11 +83,18 @@ export const COLOURS = {
   milestone: 0xa78bfa,
 } as const;
 
-/** Cuts `text` to `max` characters, ending with an ellipsis when cut. */
+/**
+ * Cuts `text` to at most `max` UTF-16 units (the stricter way to count Discord's characters), never
+ * inside a character, ending with an ellipsis when cut.
+ */
 export function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return `${chars.slice(0, max - 1).join('')}…`;
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const char of text) {
+    if (kept.length + char.length > max - 1) break;
+    kept += char;
+  }
+  return `${kept}…`;
 }
 
 /** A value Discord's markdown shows as written (names with underscores, reasons with asterisks). */
@@ -265,9 +272,28 @@ export function discordMessage(facts: WebhookFacts, at: Date, context: MessageCo
   if (wording.fields) {
     embed.fields = wording.fields
       .slice(0, L.fields)
-      .map((f) => ({ ...f, name: clip(f.name, L.fieldName), value: clip(f.value, L.fieldValue) }));
+      .map((f) => ({ ...f, name: clip(f.name, L.fieldName), value: clip(f.value || '—', L.fieldValue) }));
   }
+  fitTotal(embed);
   return { username: SITE_NAME, embeds: [embed], allowed_mentions: { parse: [] } };
+}
+
+/** Shortens the description, then the fields, until the embed holds Discord's total. */
+function fitTotal(embed: Embed): void {
+  let over = embedCharacters([embed]) - L.total;
+  if (over <= 0) return;
+  if (embed.description) {
+    const keep = Math.max(embed.description.length - over, 0);
+    over -= embed.description.length - keep;
+    if (keep < 2) delete embed.description;
+    else embed.description = clip(embed.description, keep);
+  }
+  for (const field of embed.fields ?? []) {
+    if (over <= 0) return;
+    const keep = Math.max(field.value.length - over, 2);
+    over -= field.value.length - keep;
+    field.value = clip(field.value, keep);
+  }
 }
 
 /** A message's title as Discord shows it, for the console's list of parked messages. */

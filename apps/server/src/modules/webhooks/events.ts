@@ -59,7 +59,8 @@ export interface WebhookData {
 export type WebhookFacts = { [E in WebhookEvent]: { event: E; data: WebhookData[E] } }[WebhookEvent];
 
 /**
- * Queues events for every address that takes their kind. `key`, when given, names the event: the
+ * Queues events for every address that takes their kind, in the order given (message ids keep it:
+ * an address's messages go in that order). `key`, when given, names the event: the
  * same key is queued once per address whoever queues it again (two processes seeing the game server
  * go quiet, a prestige reported twice).
  */
@@ -73,9 +74,10 @@ export async function queueWebhooks(
   await tx.execute(sql`
     insert into webhook_messages (webhook_id, event, data, event_key)
     select w.id, r.event, r.data, r.key
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(event text, data jsonb, key text)
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as given(row, n)
+      cross join lateral jsonb_to_record(given.row) as r(event text, data jsonb, key text)
       join webhooks w on r.event = any(w.events)
-    order by w.id
+    order by given.n, w.id
     on conflict (webhook_id, event_key) where event_key is not null do nothing`);
 }
 
@@ -109,8 +111,9 @@ export function queuedFrom(event: WebhookEvent, rows: SQL): SQL {
   return sql`
     insert into webhook_messages (webhook_id, event, data, event_key)
     select w.id, ${event}::text, r.data, r.key
-    from (${rows}) r join webhooks w on ${event}::text = any(w.events)
-    order by w.id
+    from (select r.*, row_number() over () as n from (${rows}) r) r
+      join webhooks w on ${event}::text = any(w.events)
+    order by r.n, w.id
     on conflict (webhook_id, event_key) where event_key is not null do nothing`;
 }
 
