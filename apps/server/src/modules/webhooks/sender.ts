@@ -9,9 +9,10 @@
 //                answer's Retry-After), and the address waits with it, to keep the order;
 //   other 4xx    refused for good (the address was deleted in Discord, the body refused): parked.
 // After WEBHOOK_MAX_ATTEMPTS failed attempts a message is parked too, with its last error, until an
-// owner retries it from the console. A message is marked sent once Discord accepted it: a process
-// killed between the two (or a database that fails at that moment) leaves it waiting, and the next
-// holder of the lease posts it again. That is the one case where Discord may get a message twice.
+// owner retries it from the console. A message is marked sent once Discord accepted it; while the
+// database is away that record is tried again for as long as the lease lasts. A process killed
+// between the two (or an outage longer than the lease) leaves it waiting, and the next holder of the
+// lease posts it again: the one case where Discord may get a message twice.
 
 import { WEBHOOK_MAX_ATTEMPTS } from '@prison/shared/webhooks';
 import { sql } from 'drizzle-orm';
@@ -165,6 +166,8 @@ export class WebhookSender {
   }
 
   private async sendFor(address: Address): Promise<void> {
+    // The lease's end, less a margin: bookkeeping may be retried until then (persist).
+    const deadline = Date.now() + WEBHOOK_LEASE_MS - WEBHOOK_TIMEOUT_MS;
     try {
       const due = rowsOf<Waiting>(
         await this.db.execute(sql`
@@ -177,14 +180,36 @@ export class WebhookSender {
         const facts = { event: message.event, data: message.data } as WebhookFacts;
         const body = discordMessage(facts, new Date(message.created_at), this.options.context);
         const outcome = await postToWebhook(address.url, body);
-        const goOn = await recordOutcome(this.db, address.id, message, outcome);
+        const goOn = await this.persist(() => recordOutcome(this.db, address.id, message, outcome), deadline);
         if (!goOn) break;
       }
     } finally {
-      await this.db.execute(sql`update webhooks set lease_until = null where id = ${address.id}`);
+      await this.persist(
+        () => this.db.execute(sql`update webhooks set lease_until = null where id = ${address.id}`),
+        deadline,
+      );
+    }
+  }
+
+  /**
+   * Runs a write of the sender's own bookkeeping, again every half second while the database is
+   * away, until `deadline` (within the address's lease): Discord has been told, and the next holder
+   * of the lease must not tell it again because a short outage lost the record of it.
+   */
+  private async persist<T>(write: () => Promise<T>, deadline: number): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await write();
+      } catch (err) {
+        if (Date.now() + PERSIST_RETRY_MS >= deadline) throw err;
+        if (tries === 1) this.options.log.warn({ err }, 'webhooks: the database is away; recording again');
+        await new Promise((resolve) => setTimeout(resolve, PERSIST_RETRY_MS));
+      }
     }
   }
 }
+
+const PERSIST_RETRY_MS = 500;
 
 /** Takes the lease of every address with messages due that is not held nor waiting. */
 async function takeAddresses(db: Db): Promise<Address[]> {
