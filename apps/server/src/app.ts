@@ -33,6 +33,7 @@ import { punishmentsRoutes } from './modules/punishments/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
+import { openApiWebhooks } from './modules/webhooks/discord.ts';
 import { registerAsyncApi } from './plugins/asyncapi.ts';
 import { clientKey } from './plugins/client-address.ts';
 import {
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDeps) {
         `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
       ),
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { webhooks: openApiWebhooks() });
   registerAsyncApi(app, { socketsPerAddress: config.socketsPerAddress });
   // Staff commands' connection to the game server: the admin console's, whose state the metrics show.
   const rcon = new RconClient({ target: () => rconTarget(config, secrets) });

@@ -97,27 +97,8 @@ export const parkedWebhookMessageSchema = z
   .meta({ id: 'ParkedWebhookMessage' });
 export type ParkedWebhookMessage = z.infer<typeof parkedWebhookMessageSchema>;
 
-/** An address as it is listed: masked, never in full. */
-export const webhookSchema = z
-  .object({
-    id: z.int().min(1),
-    url: z.string().describe('The address, masked: its host and all but the last four characters hidden'),
-    events: z.array(webhookEventSchema),
-    created_at: z.iso.datetime(),
-    created_by: z.string().describe("The owner's name who added it"),
-    waiting: z.int().min(0).describe('Messages waiting to be sent'),
-    sent: z.int().min(0).describe('Messages sent in the last 30 days'),
-    last_sent_at: z.iso.datetime().nullable(),
-    last_error: z
-      .string()
-      .nullable()
-      .describe("The last attempt's error while messages still wait; null once sent"),
-    parked: z.array(parkedWebhookMessageSchema).describe('Parked messages, newest first (at most 50)'),
-  })
-  .meta({ id: 'Webhook', description: 'A Discord webhook address (masked) and the state of its messages.' });
-export type Webhook = z.infer<typeof webhookSchema>;
-
-const exampleWebhook: Webhook = {
+/** An address as the console lists it (the documents' example; the OpenAPI tests check it). */
+const exampleWebhook = {
   id: 3,
   url: 'https://discord.com/api/webhooks/1180…/…6789',
   events: ['purchase', 'punishment', 'server'],
@@ -139,6 +120,30 @@ const exampleWebhook: Webhook = {
     },
   ],
 };
+
+/** An address as it is listed: masked, never in full. */
+export const webhookSchema = z
+  .object({
+    id: z.int().min(1),
+    url: z.string().describe('The address, masked: its host and all but the last four characters hidden'),
+    events: z.array(webhookEventSchema),
+    created_at: z.iso.datetime(),
+    created_by: z.string().describe("The owner's name who added it"),
+    waiting: z.int().min(0).describe('Messages waiting to be sent'),
+    sent: z.int().min(0).describe('Messages sent in the last 30 days'),
+    last_sent_at: z.iso.datetime().nullable(),
+    last_error: z
+      .string()
+      .nullable()
+      .describe("The last attempt's error while messages still wait; null once sent"),
+    parked: z.array(parkedWebhookMessageSchema).describe('Parked messages, newest first (at most 50)'),
+  })
+  .meta({
+    id: 'Webhook',
+    description: 'A Discord webhook address (masked) and the state of its messages.',
+    examples: [exampleWebhook],
+  });
+export type Webhook = z.infer<typeof webhookSchema>;
 
 export const webhookListSchema = z
   .object({

@@ -137,7 +137,14 @@ declare module 'fastify' {
   }
 }
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * The document, and its `webhooks`: the requests the site itself makes to addresses it is given
+ * (OpenAPI 3.1's outgoing calls), which no route describes.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { webhooks }: { webhooks?: Record<string, unknown> } = {},
+): Promise<void> {
   const components = createJsonSchemaTransformObject({});
   await app.register(swagger, {
     openapi: {
@@ -163,7 +170,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const { documentedBody, ...schema } = route.schema;
       return jsonSchemaTransform({ ...route, schema: { ...schema, body: documentedBody } });
     },
-    transformObject: (document) => finished(components(document) as OpenApiDocument),
+    transformObject: (document) => ({
+      ...finished(components(document) as OpenApiDocument),
+      ...(webhooks && { webhooks }),
+    }),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/reference',

@@ -320,3 +320,58 @@ export function testMessage(context: MessageContext, by: string): DiscordBody {
     allowed_mentions: { parse: [] },
   };
 }
+
+/**
+ * The OpenAPI document's `webhooks`: what the site posts to each address, in Discord's format, for
+ * a relay of the owner's own (WEBHOOK_ALLOW_HOSTS) to read as Discord would.
+ */
+export function openApiWebhooks(): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(discordBodySchema, { io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  const example = discordMessage(
+    {
+      event: 'purchase',
+      data: {
+        listing_id: 'a1b2c3',
+        item_name: '§bDiamond Pickaxe',
+        qty: 16,
+        total: '48210.00',
+        buyer: { uuid: '5d2f3c1a-8b4e-4f6a-9c7d-1e2f3a4b5c6d', name: 'Steve' },
+        seller: { uuid: 'a7e4b9c2-3d1f-4e8a-b6c5-9f0e1d2c3b4a', name: 'Alex' },
+      },
+    },
+    new Date('2026-11-27T18:40:00.000Z'),
+    { publicUrl: 'https://prison.example.net', language: 'en' },
+  );
+  return {
+    discordMessage: {
+      post: {
+        operationId: 'discordWebhookMessage',
+        tags: ['admin'],
+        summary: 'What the site posts to each webhook address, for every event of a kind it takes',
+        description:
+          "Discord's Execute Webhook body: one embed in the site's colours, its title linking to the page " +
+          "the event is about, the player's or gang's preview image, cut to Discord's limits (title 256 " +
+          'characters, description 4,096, 25 fields, 6,000 in all), mentions never turned into pings. ' +
+          'Sent from an outbox, oldest first per address: a 429 is waited out (`retry_after`, and ' +
+          '`X-RateLimit-Remaining`/`X-RateLimit-Reset-After` after each answer), a 5xx or a network ' +
+          'error is retried after 5 s, 10 s, 20 s... (at most 15 minutes) and parked after 8 attempts, ' +
+          'another 4xx is parked at once.',
+        // No credential goes with it: the address's token is the secret.
+        security: [],
+        requestBody: { required: true, content: { 'application/json': { schema, example } } },
+        responses: {
+          '204': {
+            description: 'Accepted (Discord answers 204 without `?wait=true`); any 2xx is taken as sent',
+          },
+          '429': {
+            description: 'Rate limited: the address waits `retry_after` seconds, the message goes again',
+          },
+          '5XX': { description: 'Tried again after a backoff, then parked after the last attempt' },
+        },
+      },
+    },
+  };
+}
