@@ -116,8 +116,8 @@ export function NewWebhook({
             <p id={urlHelpId} className="mt-1.5 text-xs text-fg-muted">
               {others ? (
                 <Trans comment="{others} lists host:port pairs the site's settings allow besides Discord's">
-                  An https address on discord.com, or on {others} (WEBHOOK_ALLOW_HOSTS). Once added, only its
-                  end is shown again.
+                  An https address on discord.com, or an address on {others} (WEBHOOK_ALLOW_HOSTS). Once
+                  added, only its end is shown again.
                 </Trans>
               ) : (
                 <Trans>An https address on discord.com. Once added, only its end is shown again.</Trans>

@@ -230,6 +230,27 @@ describe('WebhooksPage', () => {
     expect(within(sales).getByText('Waiting').nextSibling).toHaveTextContent('3');
   });
 
+  it('shows the newest parked messages, and all of them on demand', async () => {
+    const parked = Array.from({ length: 5 }, (_, i) => ({
+      ...SALES.parked[0]!,
+      id: 9001 + i,
+      title: `Listing ${i + 1}`,
+    }));
+    stubWebhooksApi({ ...LIST, webhooks: [{ ...SALES, parked }] });
+    renderPage();
+    const section = within(await item(3)).getByRole('region', { name: 'Parked messages' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Show all 5 parked messages' }));
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-message')),
+    ).toEqual(['9001', '9002', '9003', '9004', '9005']);
+    await user.click(within(section).getByRole('button', { name: 'Show the newest only' }));
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it("sends a test message and shows Discord's answer, or its refusal", async () => {
     let answer = json({ status: 204 });
     const { paths } = stubFetch((request) => (request.method === 'POST' ? answer : json(LIST)));

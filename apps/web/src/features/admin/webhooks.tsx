@@ -7,7 +7,7 @@ import {
   type WebhookList,
 } from '@prison/shared/webhooks';
 import { clsx } from 'clsx';
-import { CircleAlert, RotateCcw, Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { ChevronDown, CircleAlert, RotateCcw, Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -316,15 +316,22 @@ function TestMessage({ webhook }: { webhook: Webhook }) {
   );
 }
 
+/** How many parked messages an address shows until the owner asks for all of them. */
+const PARKED_SHOWN = 3;
+
 /**
- * Messages that failed every attempt (or were refused for good), each put back in the queue by Retry.
+ * Messages that failed every attempt (or were refused for good), each put back in the queue by Retry:
+ * the newest few, the rest on demand (an address Discord deleted parks every message it is sent).
  * A retried message leaves the list, and the list goes with its last one.
  */
 function ParkedMessages({ webhook }: { webhook: Webhook }) {
   const { t } = useLingui();
   const retry = useRetryWebhookMessage();
   const [retried, setRetried] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
   const parked = webhook.parked.length;
+  const shown = showAll ? webhook.parked : webhook.parked.slice(0, PARKED_SHOWN);
   const pendingId = retry.isPending ? retry.variables.message : null;
   return (
     <>
@@ -342,8 +349,8 @@ function ParkedMessages({ webhook }: { webhook: Webhook }) {
               in the queue.
             </Trans>
           </p>
-          <ul className="mt-2 space-y-2">
-            {webhook.parked.map((message) => (
+          <ul id={listId} className="mt-2 space-y-2">
+            {shown.map((message) => (
               <ParkedRow
                 key={message.id}
                 message={message}
@@ -359,6 +366,25 @@ function ParkedMessages({ webhook }: { webhook: Webhook }) {
               />
             ))}
           </ul>
+          {parked > PARKED_SHOWN && (
+            <button
+              type="button"
+              aria-expanded={showAll}
+              aria-controls={listId}
+              onClick={() => setShowAll(!showAll)}
+              className={buttonClass('ghost', 'sm', 'mt-1 -ml-3')}
+            >
+              <ChevronDown
+                aria-hidden
+                className={clsx('size-4 transition-transform', showAll && 'rotate-180')}
+              />
+              {showAll ? (
+                <Trans>Show the newest only</Trans>
+              ) : (
+                <Plural value={parked} one="Show all # parked messages" other="Show all # parked messages" />
+              )}
+            </button>
+          )}
           {retry.isError && (
             <Alert tone="error" className="mt-2">
               {errorText(retry.error, t`The message could not be retried. Please try again.`)}
