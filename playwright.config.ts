@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BRIDGE_TOKEN } from './e2e/demo-accounts.ts';
+import { DISCORD_SITE_ENV, DISCORD_STAND_IN_ORIGIN } from './e2e/support/discord.ts';
 
 // Two servers: the demo site (public routes and the /admin path mode), and one with an admin host
 // (admin-host mode). Chromium resolves *.localhost to this machine, so admin.localhost works.
@@ -51,8 +52,17 @@ export default defineConfig({
         // Staff punishments go to the simulated server's plugin on its delivery socket (the RCON
         // road is tested on the wire by the server's moderation tests).
         PUNISH_VIA: 'plugin',
+        // Players link their Discord account through a local OAuth2 server standing in for Discord's.
+        ...DISCORD_SITE_ENV,
       },
       timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    // The OAuth2 server standing in for Discord's, which the demo site's players link their account with.
+    {
+      command: `node --import tsx e2e/support/discord-stand-in.ts ${SITE_PORT}`,
+      url: `${DISCORD_STAND_IN_ORIGIN}/.well-known/openid-configuration`,
+      timeout: 60_000,
       reuseExistingServer: false,
     },
     {

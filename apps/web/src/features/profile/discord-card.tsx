@@ -78,10 +78,19 @@ export function DiscordCard() {
   const { t } = useLingui();
   const shownLinked = useRef(false);
 
-  // Back from Discord: the card, lower on the page, comes into view with what happened.
+  // Back from Discord: the card, lower on the page, comes into view with what happened, once it
+  // holds the link. In the next frame: the router's scroll restoration runs in the commit after the
+  // address loses its outcome, and would undo it.
+  const loaded = link.data !== undefined;
+  const revealed = useRef(false);
   useEffect(() => {
-    if (outcome) section.current?.scrollIntoView({ block: 'center' });
-  }, [outcome]);
+    if (!outcome || !loaded || revealed.current) return;
+    const frame = requestAnimationFrame(() => {
+      revealed.current = true;
+      section.current?.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [outcome, loaded]);
 
   // Once it has shown a linked account, the card stays while the page is open (unlinked, it says
   // why there is no button to link again).
