@@ -17,10 +17,13 @@
 import { WEBHOOK_MAX_ATTEMPTS } from '@prison/shared/webhooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, databaseOf, rowsOf } from '../../db/client.ts';
 import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 import { discordMessage, type MessageContext } from './discord.ts';
 import type { WebhookFacts } from './events.ts';
+
+/** The NOTIFY channel that says an address was added or removed (service.ts), to every process. */
+export const WEBHOOKS_CHANNEL = 'webhooks';
 
 /** How often each process looks for messages due, and for a game server gone quiet. */
 export const WEBHOOK_TICK_MS = 1000;
@@ -114,11 +117,18 @@ export interface SenderOptions {
   log: FastifyBaseLogger;
 }
 
-/** The process's sender: started when the app is ready, stopped (its posts finished) when it closes. */
+/**
+ * The process's sender: started when the app is ready, stopped (its posts finished) when it closes.
+ * A site without webhooks does nothing at all: the sender looks at the database only while an
+ * address exists, which it learns at start and from WEBHOOKS_CHANNEL whenever one is added or
+ * removed, by any process.
+ */
 export class WebhookSender {
   private timer: NodeJS.Timeout | null = null;
   private turn: Promise<void> | null = null;
   private stopping = false;
+  private active = false;
+  private unlisten: (() => Promise<void>) | null = null;
   private lastQuietCheck = 0;
   private lastPrune = 0;
 
@@ -127,10 +137,16 @@ export class WebhookSender {
     private readonly options: SenderOptions,
   ) {}
 
-  start(): void {
+  async start(): Promise<void> {
     if (this.timer) return;
     this.stopping = false;
-    this.timer = setInterval(() => void this.runTurn(), WEBHOOK_TICK_MS);
+    const database = databaseOf(this.db);
+    // A NOTIFY missed while the listening connection was away: look again once it is back ('*').
+    this.unlisten = (await database?.listen(WEBHOOKS_CHANNEL, () => void this.lookForAddresses())) ?? null;
+    await this.lookForAddresses();
+    this.timer = setInterval(() => {
+      if (this.active) void this.runTurn();
+    }, WEBHOOK_TICK_MS);
     this.timer.unref();
   }
 
@@ -138,7 +154,22 @@ export class WebhookSender {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.unlisten?.();
+    this.unlisten = null;
     await this.turn;
+  }
+
+  /** Whether any address exists; until this can be read, the sender keeps trying as if one did. */
+  private async lookForAddresses(): Promise<void> {
+    try {
+      const [row] = rowsOf<{ any: boolean }>(
+        await this.db.execute(sql`select exists (select from webhooks) as any`),
+      );
+      this.active = Boolean(row?.any);
+    } catch (err) {
+      this.active = true;
+      this.options.log.warn({ err }, 'webhooks: could not look for addresses; sending as if there were some');
+    }
   }
 
   /** One turn, unless the last one is still going; resolves when it is done. */

@@ -12,12 +12,12 @@ import {
   type WebhookTestResult,
 } from '@prison/shared/webhooks';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound, rateLimited, unavailable } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { type MessageContext, messageTitle, testMessage } from './discord.ts';
 import type { WebhookFacts } from './events.ts';
-import { postToWebhook } from './sender.ts';
+import { postToWebhook, WEBHOOKS_CHANNEL } from './sender.ts';
 
 /** How many parked messages an address lists. */
 const PARKED_LISTED = 50;
@@ -199,6 +199,7 @@ export async function addWebhook(
           coalesce((select username from players where uuid = ${owner.uuid}::uuid), 'owner'))
         returning id::int`),
     );
+    await tellSenders(tx);
     await recordAudit(tx, {
       actor: owner.uuid,
       action: 'webhook.create',
@@ -209,6 +210,11 @@ export async function addWebhook(
     return row!.id;
   });
   return oneWebhook(db, settings.language, id);
+}
+
+/** Tells every process's sender, on commit, that the addresses changed (sender.ts). */
+async function tellSenders(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANNEL}::text, 'addresses')`);
 }
 
 /** Changes the kinds of event an address receives; audited. */
@@ -244,6 +250,7 @@ export async function removeWebhook(db: Db, id: number, owner: Owner): Promise<v
       await tx.execute(sql`delete from webhooks where id = ${id} returning url`),
     );
     if (removed.length === 0) throw notFound('unknown_webhook', 'No such webhook');
+    await tellSenders(tx);
     await recordAudit(tx, {
       actor: owner.uuid,
       action: 'webhook.delete',

@@ -417,12 +417,14 @@ describe.each(databaseKinds())('Discord webhooks on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds())('Discord webhooks across a restart on %s', (kind) => {
-  it('loses and repeats nothing when the process stops mid-queue and another starts', async () => {
+describe.each(databaseKinds())('Discord webhooks across processes on %s', (kind) => {
+  it('loses and repeats nothing when a process stops mid-queue and another goes on', async () => {
     const receiver = await startWebhookReceiver();
     const database = await openTestDatabase(kind);
     const env = { WEBHOOK_ALLOW_HOSTS: receiver.host };
     const first = await createTestAppOn(database, env);
+    // Another process, started before any address exists: it hears of the address from the first.
+    const second = await createTestAppOn(database, env);
     const owner = newPlayer({ username: 'Owner_R' });
     const seller = newPlayer({ username: 'Seller_R' });
     await postEvents(first.app, [owner.join, seller.join]);
@@ -445,10 +447,7 @@ describe.each(databaseKinds())('Discord webhooks across a restart on %s', (kind)
     await until(() => receiver.to('restart').length >= 3, 'the first messages');
     await first.app.close();
     await first.hub.stop();
-    const sentBefore = receiver.to('restart').length;
-    expect(sentBefore).toBeLessThan(names.length);
-
-    const second = await createTestAppOn(database, env);
+    expect(receiver.to('restart').length).toBeLessThan(names.length);
     try {
       const unsent = async () =>
         rowsOf<{ n: number }>(
