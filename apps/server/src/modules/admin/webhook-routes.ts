@@ -15,6 +15,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 import type { MessageContext } from '../webhooks/discord.ts';
 import { WebhookSender } from '../webhooks/sender.ts';
 import {
@@ -35,7 +36,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   // Messages are worded in the site's language, with links to PUBLIC_URL when it is set.
   const context: MessageContext = { publicUrl: config.publicUrl, language: config.languages.default };
   const language = context.language;
-  const sender = new WebhookSender(db, { context, log: app.log });
+  // The game server counts as gone quiet when the status page says it is offline.
+  const sender = new WebhookSender(db, { context, log: app.log, quietAfterMs: STATUS_STALE_AFTER_MS });
   app.addHook('onReady', async () => sender.start());
   app.addHook('onClose', async () => sender.stop());
 

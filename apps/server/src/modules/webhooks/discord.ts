@@ -98,7 +98,7 @@ export function clip(text: string, max: number): string {
 }
 
 /** A value Discord's markdown shows as written (names with underscores, reasons with asterisks). */
-const plain = (text: string) => text.replace(/([\\*_~`|>[\]])/g, '\\$1');
+const plain = (text: string) => text.replace(/([\\*_~\x60|>[\]])/g, '\\$1');
 
 export interface MessageContext {
   /** The site's address (PUBLIC_URL) for links and images; none, and messages carry no links. */

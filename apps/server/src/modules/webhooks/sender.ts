@@ -18,7 +18,6 @@ import { WEBHOOK_MAX_ATTEMPTS } from '@prison/shared/webhooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, databaseOf, rowsOf } from '../../db/client.ts';
-import { STATUS_STALE_AFTER_MS } from '../online/service.ts';
 import { discordMessage, type MessageContext } from './discord.ts';
 import type { WebhookFacts } from './events.ts';
 
@@ -115,6 +114,8 @@ interface Waiting {
 export interface SenderOptions {
   context: MessageContext;
   log: FastifyBaseLogger;
+  /** How long without a report before the game server counts as gone quiet (the status page's). */
+  quietAfterMs: number;
 }
 
 /**
@@ -186,7 +187,7 @@ export class WebhookSender {
   private async sendDue(): Promise<void> {
     if (Date.now() - this.lastQuietCheck >= QUIET_CHECK_MS) {
       this.lastQuietCheck = Date.now();
-      await queueServerQuiet(this.db);
+      await queueServerQuiet(this.db, this.options.quietAfterMs);
     }
     if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
@@ -315,11 +316,11 @@ async function park(db: Db, id: number, error: string): Promise<void> {
 }
 
 /**
- * The game server gone quiet (no report for STATUS_STALE_AFTER_MS): told once, by whichever process
- * sees it first. The report that follows tells it is back (status/service.ts).
+ * The game server gone quiet (no report for `quietAfterMs`): told once, by whichever process sees
+ * it first. The report that follows tells it is back (status/service.ts).
  */
-export async function queueServerQuiet(db: Db): Promise<void> {
-  const stale = `${STATUS_STALE_AFTER_MS} milliseconds`;
+export async function queueServerQuiet(db: Db, quietAfterMs: number): Promise<void> {
+  const stale = `${quietAfterMs} milliseconds`;
   await db.execute(sql`
     with quiet as (
       update server_status set quiet_since = reported_at
