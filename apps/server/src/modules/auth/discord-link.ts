@@ -134,8 +134,10 @@ async function call(what: string, url: string, init: RequestInit): Promise<unkno
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-    throw providerError(`the ${what} could not be reached (${cause})`);
+    // undici's "fetch failed" says why in its cause: a refused connection, a redirect, a timeout.
+    const { cause } = err as { cause?: { code?: string; message?: string } };
+    const why = (cause?.code ?? cause?.message ?? (err as Error).name).slice(0, 80);
+    throw providerError(`the ${what} could not be reached (${why})`);
   }
   const text = await response.text().catch(() => '');
   let body: unknown;
