@@ -1,7 +1,7 @@
 // Discord account linking against a real OAuth2 server on this machine (oidc-provider standing in
 // for Discord: test/discord-stand-in.ts), driven through its sign-in and consent pages as a browser
 // would; the site is the real app on a real database.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DiscordLink } from '@prison/shared/discord-link';
@@ -24,7 +24,10 @@ import {
 } from '../../../test/helpers.ts';
 import { connect } from '../../../test/live-socket.ts';
 import { auditLog, discordLinkStates, players } from '../../db/schema.ts';
-import { accountOf, codeChallenge, finishLink, LinkFailure, startLink } from './discord-link.ts';
+import { accountOf, finishLink, LinkFailure, startLink } from './discord-link.ts';
+
+/** RFC 7636's S256 challenge of a verifier, computed here on its own. */
+const codeChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 const SITE = 'http://play.site.test';
 const CALLBACK = `${SITE}/api/account/discord/callback`;
@@ -141,7 +144,7 @@ describe.each(databaseKinds())('Discord account linking on %s', (kind) => {
       client_id: discord.clientId,
       redirect_uri: CALLBACK,
       scope: 'identify',
-      state: expect.stringMatching(/^[\w-]{32}$/),
+      state: expect.stringMatching(/^[\w-]{43}$/),
       code_challenge: expect.stringMatching(/^[\w-]{43}$/),
       code_challenge_method: 'S256',
     });
@@ -234,7 +237,10 @@ describe.each(databaseKinds())('Discord account linking on %s', (kind) => {
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row).toMatchObject({ action: 'discord.link', outcome: 'failed' });
-      expect(String((row.detail as { problem: string }).problem)).toMatch(/token endpoint answered 400/);
+      // A wrong verifier is refused by the provider; an empty one is not even sent.
+      expect(String((row.detail as { problem: string }).problem)).toMatch(
+        /token endpoint answered 400|"codeVerifier" must not be empty/,
+      );
     }
   });
 

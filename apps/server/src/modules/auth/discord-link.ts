@@ -5,11 +5,13 @@
 // to the callback with a code and the state: the state is used up (whatever happens next), the
 // code is exchanged for a token with the verifier and the client's secret, and the token reads the
 // account (`identify`: its id and name). The token is used once and never kept. A Discord account
-// is linked to one player at most: one linked elsewhere is refused, never moved.
-import { createHash, randomBytes } from 'node:crypto';
+// is linked to one player at most: one linked elsewhere is refused, never moved. The protocol's
+// parts (the random state and verifier, the challenge, the callback's check, the code's exchange and
+// the token answer's check) are oauth4webapi's.
 import type { DiscordLink } from '@prison/shared/discord-link';
 import type { DiscordLinkFailure } from '@prison/shared/discord-link-outcome';
 import { and, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,10 +28,26 @@ export const LINK_STATE_TTL_MS = 10 * 60_000;
 export const PROVIDER_TIMEOUT_MS = 10_000;
 const SCOPE = 'identify';
 
-const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+/** Discord's application as oauth4webapi sees it: the issuer is its authorize page's origin. */
+function applicationOf(discord: DiscordApplication): { as: oauth.AuthorizationServer; client: oauth.Client } {
+  return {
+    as: {
+      issuer: new URL(discord.authorizeUrl).origin,
+      authorization_endpoint: discord.authorizeUrl,
+      token_endpoint: discord.tokenUrl,
+    },
+    client: { client_id: discord.clientId },
+  };
+}
 
-/** RFC 7636: the S256 challenge of a verifier. */
-export const codeChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+/**
+ * Each request's options: a time limit, and plain http allowed only where the settings name an
+ * http endpoint (a local stand-in; Discord's own are https).
+ */
+const requestOptions = (url: string) => ({
+  signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  [oauth.allowInsecureRequests]: url.startsWith('http:'),
+});
 
 /**
  * A new pending link for `uuid`: its state, and Discord's authorize address to send the browser to.
@@ -41,9 +59,8 @@ export async function startLink(
   uuid: string,
   redirectUri: string,
 ): Promise<{ state: string; url: string }> {
-  const state = random(24);
-  // 32 random bytes: 43 characters, the shortest verifier RFC 7636 allows.
-  const verifier = random(32);
+  const state = oauth.generateRandomState();
+  const verifier = oauth.generateRandomCodeVerifier();
   await db
     .delete(discordLinkStates)
     .where(lt(discordLinkStates.createdAt, new Date(Date.now() - LINK_STATE_TTL_MS)));
@@ -55,7 +72,7 @@ export async function startLink(
     redirect_uri: redirectUri,
     scope: SCOPE,
     state,
-    code_challenge: codeChallenge(verifier),
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
   })) {
     url.searchParams.set(key, value);
@@ -90,9 +107,6 @@ export class LinkFailure extends Error {
 
 const providerError = (problem: string) => new LinkFailure('provider', problem);
 
-/** RFC 6749 5.1: what the site needs of the token answer. */
-const tokenAnswerSchema = z.object({ access_token: z.string().min(1), token_type: z.string() });
-
 /**
  * The account answer: Discord's GET /users/@me ({id, username, global_name}) or an OpenID
  * provider's userinfo ({sub, preferred_username, name}).
@@ -124,74 +138,71 @@ export function accountOf(answer: unknown): { id: string; name: string } {
   return { id, name: name.slice(0, NAME_MAX) };
 }
 
-/** A request to Discord: unreachable or slow is the provider's failure, said plainly. */
-async function call(what: string, url: string, init: RequestInit): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
-  } catch (err) {
-    // undici's "fetch failed" says why in its cause: a refused connection, a redirect, a timeout.
-    const { cause } = err as { cause?: { code?: string; message?: string } };
-    const why = (cause?.code ?? cause?.message ?? (err as Error).name).slice(0, 80);
-    throw providerError(`the ${what} could not be reached (${why})`);
+/** What went wrong with a request to Discord, said plainly (never a token or a secret). */
+function providerProblem(what: string, err: unknown): LinkFailure {
+  if (err instanceof LinkFailure) return err;
+  if (err instanceof oauth.ResponseBodyError) {
+    return providerError(`the ${what} answered ${err.status} (${err.error.slice(0, 64)})`);
   }
-  const text = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw providerError(`the ${what} answered ${response.status} with no JSON`);
-  }
-  if (!response.ok) {
-    const error = (body as { error?: unknown } | null)?.error;
-    throw providerError(
-      `the ${what} answered ${response.status}${typeof error === 'string' ? ` (${error.slice(0, 64)})` : ''}`,
-    );
-  }
-  return body;
+  const { cause } = err as { cause?: unknown };
+  if (cause instanceof Response) return providerError(`the ${what} answered ${cause.status}`);
+  // undici's "fetch failed" says why in its cause: a refused connection, a timeout.
+  const reason = cause as { code?: string; message?: string } | undefined;
+  const why = String(reason?.code ?? reason?.message ?? (err as Error).message ?? err).slice(0, 80);
+  return providerError(`the ${what} could not be used (${why})`);
 }
 
-/** RFC 6749 4.1.3 with RFC 7636's verifier; the client authenticates with HTTP Basic (2.3.1). */
+/**
+ * RFC 6749 4.1.3 with RFC 7636's verifier, the client authenticating with HTTP Basic (2.3.1); the
+ * answer must hold a bearer token.
+ */
 async function exchangeCode(
   discord: DiscordApplication,
-  code: string,
+  params: URLSearchParams,
   redirectUri: string,
   verifier: string,
 ): Promise<string> {
-  const credentials = `${encodeURIComponent(discord.clientId)}:${encodeURIComponent(discord.clientSecret)}`;
-  const answer = tokenAnswerSchema.safeParse(
-    await call('token endpoint', discord.tokenUrl, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: verifier,
-      }),
-    }),
-  );
-  if (!answer.success) throw providerError('the token endpoint answered without an access token');
-  if (answer.data.token_type.toLowerCase() !== 'bearer') {
-    throw providerError(`the token endpoint answered a ${answer.data.token_type.slice(0, 32)} token`);
+  const { as, client } = applicationOf(discord);
+  try {
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic(discord.clientSecret),
+      oauth.validateAuthResponse(as, client, params, oauth.skipStateCheck),
+      redirectUri,
+      verifier,
+      requestOptions(discord.tokenUrl),
+    );
+    const answer = await oauth.processAuthorizationCodeResponse(as, client, response);
+    if (answer.token_type.toLowerCase() !== 'bearer') {
+      throw providerError(`the token endpoint answered a ${answer.token_type.slice(0, 32)} token`);
+    }
+    return answer.access_token;
+  } catch (err) {
+    throw providerProblem('token endpoint', err);
   }
-  return answer.data.access_token;
 }
 
+/** Reads the account the token is for (Discord's GET /users/@me, scope `identify`). */
 async function readAccount(discord: DiscordApplication, token: string) {
-  return accountOf(
-    await call('user endpoint', discord.userUrl, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    }),
-  );
+  let body: unknown;
+  try {
+    const response = await oauth.protectedResourceRequest(
+      token,
+      'GET',
+      new URL(discord.userUrl),
+      new Headers({ accept: 'application/json' }),
+      null,
+      { ...requestOptions(discord.userUrl), redirect: 'error' } as oauth.ProtectedResourceRequestOptions,
+    );
+    if (!response.ok) throw providerError(`the user endpoint answered ${response.status}`);
+    body = await response.json().catch(() => {
+      throw providerError(`the user endpoint answered ${response.status} with no JSON`);
+    });
+  } catch (err) {
+    throw providerProblem('user endpoint', err);
+  }
+  return accountOf(body);
 }
 
 /** What the callback was given: the code and state, or the provider's error. */
@@ -225,7 +236,9 @@ export async function finishLink(
   if (!discord) throw new LinkFailure('off', 'linking is no longer offered');
   if (!params.code) throw providerError('Discord sent no code');
   try {
-    const token = await exchangeCode(discord, params.code, redirectUri, pending.verifier);
+    // The state was checked above, against this browser's and the database's.
+    const callback = new URLSearchParams({ code: params.code, state: params.state! });
+    const token = await exchangeCode(discord, callback, redirectUri, pending.verifier);
     const account = await readAccount(discord, token);
     await saveLink(db, pending.uuid, account);
     return { uuid: pending.uuid, ...account };
