@@ -11,8 +11,23 @@ import { SOURCE_LANGUAGE } from '@prison/shared/languages';
 import { isHttpError } from './api.ts';
 import { activeI18n } from './i18n.ts';
 
-/** Each code a person may meet, worded for them. */
-export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
+/**
+ * Codes only the owner's console meets: worded in the console's own catalogue, by the page that
+ * meets them (features/admin/webhook-errors.ts), so that the site's catalogue, which every page
+ * loads, does not carry them.
+ */
+export type ConsoleErrorCode =
+  | 'webhook_address_refused'
+  | 'webhook_exists'
+  | 'too_many_webhooks'
+  | 'unknown_webhook'
+  | 'unknown_webhook_message'
+  | 'webhook_message_not_parked'
+  | 'webhook_failed'
+  | 'webhook_rate_limited';
+
+/** Each code a person may meet on the site's pages, worded for them. */
+export const ERROR_MESSAGES: Record<Exclude<ErrorCode, ConsoleErrorCode>, MessageDescriptor> = {
   invalid_request: msg`Something in the form is not valid. Check it and try again.`,
   malformed_json: msg`The request could not be read. Please try again.`,
   body_too_large: msg`That is too large to send.`,
@@ -68,14 +83,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   previews_busy: msg`Too many previews are being drawn. Try again shortly.`,
   unknown_credential: msg`That credential does not exist.`,
   credential_name_taken: msg`A credential with that name already exists. Revoke it or choose another name.`,
-  webhook_address_refused: msg`That is not a Discord webhook address. Copy it from the channel's settings: Integrations, Webhooks.`,
-  webhook_exists: msg`That webhook address has been added already.`,
-  too_many_webhooks: msg`The site keeps as many webhook addresses as it may. Remove one first.`,
-  unknown_webhook: msg`That webhook address is no longer there.`,
-  unknown_webhook_message: msg`That message is no longer there.`,
-  webhook_message_not_parked: msg`That message is not parked any more: it waits or has been sent.`,
-  webhook_failed: msg`Discord did not take the message.`,
-  webhook_rate_limited: msg`Discord asks to wait before the next message. Try again in a little while.`,
   discord_linking_off: msg`This site does not offer linking a Discord account.`,
   command_not_allowed: msg`That command is not allowed.`,
   rcon_not_configured: msg`No RCON connection to the game server is set up.`,
@@ -102,17 +109,37 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   value_refused: msg`A value was refused.`,
 };
 
-const isKnownCode = (code: string | undefined): code is ErrorCode =>
-  code !== undefined && Object.hasOwn(ERROR_MESSAGES, code);
+type Messages = Partial<Record<ErrorCode, MessageDescriptor>>;
+
+const messageFor = (code: string | undefined, messages: Messages): MessageDescriptor | undefined =>
+  code !== undefined && Object.hasOwn(messages, code) ? messages[code as ErrorCode] : undefined;
 
 /**
  * What to tell the reader about `error`: in English the server's detail, in another language the
- * message for its code (the detail when the code is unknown), else `fallback` (already in the page's
- * language).
+ * message for its code (from the site's catalogue, or `consoleMessages` for the console's own codes;
+ * the detail when the code is unknown), else `fallback` (already in the page's language).
  */
-export function errorText(error: unknown, fallback: string): string {
+export function errorText(
+  error: unknown,
+  fallback: string,
+  consoleMessages?: Record<ConsoleErrorCode, MessageDescriptor>,
+): string {
   if (!isHttpError(error)) return fallback;
   const i18n = activeI18n();
-  if (i18n.locale !== SOURCE_LANGUAGE && isKnownCode(error.code)) return i18n._(ERROR_MESSAGES[error.code]);
-  return error.detail ?? fallback;
+  if (i18n.locale === SOURCE_LANGUAGE) return error.detail ?? fallback;
+  const message = messageFor(error.code, ERROR_MESSAGES) ?? messageFor(error.code, consoleMessages ?? {});
+  if (message) return i18n._(message);
+  // A console code met without the console's words: the caller's own message, in the page's language.
+  return CONSOLE_CODES.has(error.code ?? '') ? fallback : (error.detail ?? fallback);
 }
+
+const CONSOLE_CODES = new Set<string>([
+  'webhook_address_refused',
+  'webhook_exists',
+  'too_many_webhooks',
+  'unknown_webhook',
+  'unknown_webhook_message',
+  'webhook_message_not_parked',
+  'webhook_failed',
+  'webhook_rate_limited',
+] satisfies ConsoleErrorCode[]);

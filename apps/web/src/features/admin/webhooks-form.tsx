@@ -10,6 +10,7 @@ import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { isHttpError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useCreateWebhook } from './api.ts';
+import { WEBHOOK_ERROR_MESSAGES } from './webhook-errors.ts';
 import { EventChoices } from './webhooks-events.tsx';
 
 /** The start of every Discord webhook address, the same in every language. */
@@ -73,7 +74,9 @@ export function NewWebhook({
   const refusedAddress = create.isError && isHttpError(create.error) && create.error.status === 400;
   const urlProblem =
     problems?.url ??
-    (refusedAddress ? errorText(create.error, t`This is not a Discord webhook address.`) : undefined);
+    (refusedAddress
+      ? errorText(create.error, t`This is not a Discord webhook address.`, WEBHOOK_ERROR_MESSAGES)
+      : undefined);
   const eventsProblem = problems?.events;
   const others = allowedHosts.join(', ');
 
@@ -143,7 +146,11 @@ export function NewWebhook({
           </div>
           {create.isError && !refusedAddress && (
             <Alert tone="error">
-              {errorText(create.error, t`The webhook could not be added. Please try again.`)}
+              {errorText(
+                create.error,
+                t`The webhook could not be added. Please try again.`,
+                WEBHOOK_ERROR_MESSAGES,
+              )}
             </Alert>
           )}
           <div className="flex flex-wrap items-center gap-3">

@@ -26,6 +26,7 @@ import {
   useTestWebhook,
   useUpdateWebhookEvents,
 } from './api.ts';
+import { WEBHOOK_ERROR_MESSAGES } from './webhook-errors.ts';
 import { EventBadge, EventChoices } from './webhooks-events.tsx';
 
 type Webhooks = { isPending: boolean; isError: boolean; error: unknown; data: WebhookList | undefined };
@@ -96,7 +97,11 @@ export function WebhookAddresses({ webhooks, className }: { webhooks: Webhooks; 
       >
         {remove.isError && (
           <Alert tone="error" className="mt-4">
-            {errorText(remove.error, t`The webhook could not be removed. Please try again.`)}
+            {errorText(
+              remove.error,
+              t`The webhook could not be removed. Please try again.`,
+              WEBHOOK_ERROR_MESSAGES,
+            )}
           </Alert>
         )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -264,7 +269,11 @@ function KindsEditor({ webhook }: { webhook: Webhook }) {
       )}
       {update.isError && (
         <Alert tone="error" className="mt-3">
-          {errorText(update.error, t`The kinds could not be saved. Please try again.`)}
+          {errorText(
+            update.error,
+            t`The kinds could not be saved. Please try again.`,
+            WEBHOOK_ERROR_MESSAGES,
+          )}
         </Alert>
       )}
     </form>
@@ -276,7 +285,7 @@ function KindsEditor({ webhook }: { webhook: Webhook }) {
  * answered too (the server's detail): the translated sentence alone would hide it.
  */
 function refusalText(error: unknown, fallback: string): string {
-  const text = errorText(error, fallback);
+  const text = errorText(error, fallback, WEBHOOK_ERROR_MESSAGES);
   const detail = isHttpError(error) ? error.detail : undefined;
   return detail && detail !== text ? `${text} (${detail})` : text;
 }
@@ -387,7 +396,11 @@ function ParkedMessages({ webhook }: { webhook: Webhook }) {
           )}
           {retry.isError && (
             <Alert tone="error" className="mt-2">
-              {errorText(retry.error, t`The message could not be retried. Please try again.`)}
+              {errorText(
+                retry.error,
+                t`The message could not be retried. Please try again.`,
+                WEBHOOK_ERROR_MESSAGES,
+              )}
             </Alert>
           )}
         </section>
