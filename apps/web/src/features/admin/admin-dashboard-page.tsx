@@ -2,14 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
-import { clsx } from 'clsx';
-import { Activity, Gauge, RotateCw, SquareTerminal } from 'lucide-react';
+import { Activity, Gauge, SquareTerminal } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { dashboardErrorText, secondFactorStep, useDashboard } from './api.ts';
 import {
@@ -20,6 +17,7 @@ import {
   TopBalances,
 } from './dashboard-sections.tsx';
 import { OperatorConsole } from './operator-console.tsx';
+import { RefreshStamp } from './refresh-stamp.tsx';
 import { SecondFactorAlert } from './second-factor-alert.tsx';
 import { XpChart } from './xp-chart.tsx';
 
@@ -40,8 +38,6 @@ const TITLES: Record<DashboardFocus, MessageDescriptor> = {
 };
 
 const CARD_HEADING = 'h3';
-
-const timeFormat = () => pageDateTimeFormat('time', { timeStyle: 'medium' });
 
 export function AdminDashboardPage() {
   const { pathname } = useLocation();
@@ -81,8 +77,6 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
   const data = dashboard.data;
   // Under STAFF_2FA=required: what this member must do before the console answers them.
   const secondFactor = secondFactorStep(dashboard.error);
-  const updatedAt = dashboard.dataUpdatedAt;
-  const updated = timeFormat().format(updatedAt);
 
   return (
     <div className="space-y-12">
@@ -96,27 +90,15 @@ function Dashboard({ focus, basePath }: { focus: DashboardFocus; basePath: '' | 
             <Trans>Server dashboard</Trans>
           </h1>
         </div>
-        <div className="flex items-center gap-3 text-sm text-fg-muted">
-          {updatedAt > 0 && !dashboard.isError && (
-            <p>
-              <Trans comment="{updated} is a time of day">
-                Updated <time dateTime={new Date(updatedAt).toISOString()}>{updated}</time>
-              </Trans>
-            </p>
-          )}
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={refreshing}
-            onClick={() => {
-              setManual(true);
-              void dashboard.refetch().finally(() => setManual(false));
-            }}
-          >
-            <RotateCw aria-hidden className={clsx('size-4', refreshing && 'motion-safe:animate-spin')} />
-            <Trans>Refresh now</Trans>
-          </button>
-        </div>
+        <RefreshStamp
+          updatedAt={dashboard.dataUpdatedAt}
+          failed={dashboard.isError}
+          busy={refreshing}
+          onRefresh={() => {
+            setManual(true);
+            void dashboard.refetch().finally(() => setManual(false));
+          }}
+        />
       </div>
 
       <Section

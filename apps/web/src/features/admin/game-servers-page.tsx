@@ -1,16 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
-import { clsx } from 'clsx';
-import { RotateCw } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { secondFactorStep, useBridgeInspector } from './api.ts';
 import { DeliveryCounts, GameServerList, RecentBatches } from './game-servers.tsx';
+import { RefreshStamp } from './refresh-stamp.tsx';
 import { SecondFactorAlert } from './second-factor-alert.tsx';
-
-const timeFormat = () => pageDateTimeFormat('time', { timeStyle: 'medium' });
 
 /** The bridge inspector: the game servers, their deliveries and the batches they send. */
 export function GameServersPage() {
@@ -27,8 +22,6 @@ function GameServers({ basePath }: { basePath: '' | '/admin' }) {
   const { t } = useLingui();
   const inspector = useBridgeInspector();
   const secondFactor = secondFactorStep(inspector.error);
-  const updatedAt = inspector.dataUpdatedAt;
-  const updated = timeFormat().format(updatedAt);
   return (
     <div className="space-y-8">
       <title>{pageTitle(t`Game servers · Admin`)}</title>
@@ -43,27 +36,12 @@ function GameServers({ basePath }: { basePath: '' | '/admin' }) {
             <Trans>Game servers</Trans>
           </h1>
         </div>
-        <div className="flex items-center gap-3 text-sm text-fg-muted">
-          {updatedAt > 0 && !inspector.isError && (
-            <p>
-              <Trans comment="{updated} is a time of day">
-                Updated <time dateTime={new Date(updatedAt).toISOString()}>{updated}</time>
-              </Trans>
-            </p>
-          )}
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={inspector.isFetching}
-            onClick={() => void inspector.refetch()}
-          >
-            <RotateCw
-              aria-hidden
-              className={clsx('size-4', inspector.isFetching && 'motion-safe:animate-spin')}
-            />
-            <Trans>Refresh now</Trans>
-          </button>
-        </div>
+        <RefreshStamp
+          updatedAt={inspector.dataUpdatedAt}
+          failed={inspector.isError}
+          busy={inspector.isFetching}
+          onRefresh={() => void inspector.refetch()}
+        />
       </div>
       {secondFactor && <SecondFactorAlert step={secondFactor} basePath={basePath} />}
       <DeliveryCounts inspector={inspector} />

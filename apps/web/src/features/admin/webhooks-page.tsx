@@ -1,21 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pageTitle } from '@prison/shared/brand';
 import { isOwner } from '@prison/shared/roles';
-import { clsx } from 'clsx';
-import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { useSession } from '../../lib/session.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { secondFactorStep, useWebhooks } from './api.ts';
+import { RefreshStamp } from './refresh-stamp.tsx';
 import { SecondFactorAlert } from './second-factor-alert.tsx';
 import { WebhookAddresses } from './webhooks.tsx';
 import { NewWebhook } from './webhooks-form.tsx';
-
-const timeFormat = () => pageDateTimeFormat('time', { timeStyle: 'medium' });
 
 /**
  * The owner's Discord webhooks: the addresses the site posts to, the kinds of event each receives,
@@ -74,33 +69,16 @@ function Webhooks({ basePath }: { basePath: '' | '/admin' }) {
   const { t } = useLingui();
   const webhooks = useWebhooks();
   const secondFactor = secondFactorStep(webhooks.error);
-  const updatedAt = webhooks.dataUpdatedAt;
-  const updated = timeFormat().format(updatedAt);
   return (
     <div className="space-y-8">
       <title>{pageTitle(t`Discord webhooks · Admin`)}</title>
       <Heading>
-        <div className="flex items-center gap-3 text-sm text-fg-muted">
-          {updatedAt > 0 && !webhooks.isError && (
-            <p>
-              <Trans comment="{updated} is a time of day">
-                Updated <time dateTime={new Date(updatedAt).toISOString()}>{updated}</time>
-              </Trans>
-            </p>
-          )}
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={webhooks.isFetching}
-            onClick={() => void webhooks.refetch()}
-          >
-            <RotateCw
-              aria-hidden
-              className={clsx('size-4', webhooks.isFetching && 'motion-safe:animate-spin')}
-            />
-            <Trans>Refresh now</Trans>
-          </button>
-        </div>
+        <RefreshStamp
+          updatedAt={webhooks.dataUpdatedAt}
+          failed={webhooks.isError}
+          busy={webhooks.isFetching}
+          onRefresh={() => void webhooks.refetch()}
+        />
       </Heading>
       {secondFactor && <SecondFactorAlert step={secondFactor} basePath={basePath} />}
       <p className="-mt-4 max-w-3xl text-sm text-pretty text-fg-muted">
