@@ -56,16 +56,18 @@ export function checkAddress(raw: string, allowHosts: readonly string[]): string
   return url.href;
 }
 
-/** The address as it may be shown: its id's first digits and its token's last four characters. */
+/**
+ * The address as it may be shown: its path's last two parts cut to the first four and the last four
+ * characters (a Discord webhook's id and token), the rest as it is, so that an owner tells their
+ * addresses apart without the console ever showing one whole.
+ */
 export function maskAddress(address: string): string {
   const url = new URL(address);
-  const discord = DISCORD_PATH.exec(url.pathname);
-  if (discord) {
-    const [, id, token] = discord as unknown as [string, string, string];
-    return `${url.origin}/api/webhooks/${id.slice(0, 4)}…/…${token.slice(-4)}`;
-  }
-  const rest = `${url.pathname}${url.search}`;
-  return `${url.origin}/…${rest.length > 8 ? rest.slice(-4) : ''}`;
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (parts.length < 2) return `${url.origin}/…${`${url.pathname}${url.search}`.slice(-4)}`;
+  const [id, token] = parts.slice(-2) as [string, string];
+  const head = parts.slice(0, -2).map((part) => `${part}/`).join('');
+  return `${url.origin}/${head}${id.slice(0, 4)}…/…${token.slice(-4)}`;
 }
 
 interface Row {
