@@ -155,7 +155,8 @@ export class WebhookSender {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.unlisten?.();
+    // A database already gone has nothing left to stop listening to.
+    await this.unlisten?.().catch(() => {});
     this.unlisten = null;
     await this.turn;
   }
