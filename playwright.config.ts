@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BRIDGE_TOKEN } from './e2e/demo-accounts.ts';
 import { DISCORD_SITE_ENV, DISCORD_STAND_IN_ORIGIN } from './e2e/support/discord.ts';
+import { WEBHOOK_RECEIVER_HOST } from './e2e/support/webhook-receiver.ts';
 
 // Two servers: the demo site (public routes and the /admin path mode), and one with an admin host
 // (admin-host mode). Chromium resolves *.localhost to this machine, so admin.localhost works.
@@ -54,6 +55,8 @@ export default defineConfig({
         PUNISH_VIA: 'plugin',
         // Players link their Discord account through a local OAuth2 server standing in for Discord's.
         ...DISCORD_SITE_ENV,
+        // The webhooks journey's receiver, standing in for Discord's webhook endpoint.
+        WEBHOOK_ALLOW_HOSTS: WEBHOOK_RECEIVER_HOST,
       },
       timeout: 120_000,
       reuseExistingServer: false,
