@@ -1,7 +1,9 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_TOKEN, createTestApp, databaseKinds, type TestApp } from '../test/helpers.ts';
+import { logError } from './app.ts';
 import { BRIDGE_BODY_LIMIT } from './modules/bridge/routes.ts';
 
 describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
@@ -14,6 +16,18 @@ describe.each(databaseKinds())('the HTTP surface on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("logs a failed query without its values (a webhook's address among them)", async () => {
+    const secret = 'https://discord.com/api/webhooks/1180000000000000000/Secret-Token-0123456789abcdef';
+    const failed = await t.db
+      .execute(sql`select ${secret}::text as url, 1 / 0 as n`)
+      .catch((err: unknown) => err);
+    expect(String(failed)).toContain('Secret-Token');
+    const logged = JSON.stringify(logError(failed));
+    expect(logged).toContain('Failed query');
+    expect(logged).toContain('division by zero');
+    expect(logged).not.toContain('Secret-Token');
   });
 
   it('answers /healthz and /readyz', async () => {

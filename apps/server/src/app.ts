@@ -1,8 +1,10 @@
 // buildApp: a Fastify instance with every module registered. main.ts listens with it; tests inject.
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 import type { Secrets } from './data-dir.ts';
 import type { Database } from './db/client.ts';
@@ -61,10 +63,23 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
 }
 
+/**
+ * An error as the log writes it, without the values of a failed query: drizzle puts them in the
+ * error's message ("params: ..."), and they may be secrets (a webhook's address) or a player's words.
+ */
+export function logError(err: unknown) {
+  const out = stdSerializers.err(err as Error);
+  if (!(err instanceof DrizzleQueryError)) return out;
+  const { params: _, ...rest } = out as typeof out & { params?: unknown };
+  const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '');
+  return { ...rest, message: withoutParams(out.message), stack: withoutParams(out.stack) };
+}
+
 export function loggerOptions(level: string) {
   return {
     level,
     serializers: {
+      err: logError,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -37,7 +37,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   const context: MessageContext = { publicUrl: config.publicUrl, language: config.languages.default };
   const language = context.language;
   // The game server counts as gone quiet when the status page says it is offline.
-  const sender = new WebhookSender(db, { context, log: app.log, quietAfterMs: STATUS_STALE_AFTER_MS });
+  const sender = new WebhookSender(db, {
+    context,
+    log: app.log,
+    quietAfterMs: STATUS_STALE_AFTER_MS,
+    allowHosts: config.webhookAllowHosts,
+  });
   app.addHook('onReady', async () => sender.start());
   app.addHook('onClose', async () => sender.stop());
 

@@ -657,7 +657,7 @@ const appliers: Appliers = {
   'gang.treasury': (w, group) =>
     changeTreasuries(
       w,
-      group.map(({ event: e }) => ({ id: e.gang_id, delta: e.delta })),
+      group.map(({ event: e, at }) => ({ id: e.gang_id, delta: e.delta, at })),
     ),
   'gang.member': (w, group) =>
     setMemberships(

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import type { Write } from '../../live/changes.ts';
 import { addNotifications, type NewNotification } from '../notifications/writes.ts';
-import { queueWebhooks } from '../webhooks/events.ts';
+import { queueWebhooks, WEBHOOK_RECENT } from '../webhooks/events.ts';
 
 /**
  * An event that happened longer ago than this (its `at`, the game's own time) is history, not news:
@@ -51,23 +51,27 @@ export async function upsertGangs(w: Write, gangs: readonly GangWrite[]) {
 }
 
 /** Moves gangs' treasuries by each `delta` (exact decimal text), each rounded to cents. */
-export async function changeTreasuries(w: Write, moves: readonly { id: string; delta: string }[]) {
+export async function changeTreasuries(w: Write, moves: readonly { id: string; delta: string; at?: Date }[]) {
   if (moves.length === 0) return;
-  // `before` is the row as the statement found it: a treasury that passed a mark is a milestone.
+  // `before` is the row as the statement found it: a treasury that passed a mark is a milestone,
+  // told when the newest move that brought it is recent (webhooks/events.ts WEBHOOK_RECENT).
+  const rows = moves.map((m) => ({ id: m.id, delta: m.delta, at: (m.at ?? new Date()).toISOString() }));
   const moved = await w.tx.execute(sql`
     update gangs g set balance = g.balance + t.delta
     from (
-      select id, sum(round(delta, 2)) as delta from ${recordset(moves)} as m(id text, delta numeric)
+      select id, sum(round(delta, 2)) as delta, max(at) as at
+      from ${recordset(rows)} as m(id text, delta numeric, at timestamptz)
       group by id
     ) t, gangs before
     where g.id = t.id and before.id = g.id
-    returning g.id, g.name, before.balance::text as was, g.balance::text as now`);
+    returning g.id, g.name, before.balance::text as was, g.balance::text as now,
+      t.at > now() - ${WEBHOOK_RECENT} as recent`);
   for (const id of new Set(moves.map((m) => m.id))) w.changes.push({ type: 'treasury.changed', gang: id });
   // Each mark is told once per address, the first time the treasury passes it.
   await queueWebhooks(
     w,
-    rowsOf<{ id: string; name: string; was: string; now: string }>(moved).flatMap((gang) => {
-      const mark = treasuryMarkPassed(gang.was, gang.now);
+    rowsOf<{ id: string; name: string; was: string; now: string; recent: boolean }>(moved).flatMap((gang) => {
+      const mark = gang.recent ? treasuryMarkPassed(gang.was, gang.now) : null;
       return mark === null
         ? []
         : [

@@ -17,7 +17,8 @@
 import { WEBHOOK_MAX_ATTEMPTS } from '@prison/shared/webhooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, databaseOf, rowsOf } from '../../db/client.ts';
+import { type Db, databaseOf, rowsOf, type Tx } from '../../db/client.ts';
+import { addressRefusal } from './addresses.ts';
 import { discordMessage, type MessageContext } from './discord.ts';
 import type { WebhookFacts } from './events.ts';
 
@@ -101,6 +102,8 @@ export async function postToWebhook(url: string, body: unknown): Promise<PostOut
 interface Address {
   id: number;
   url: string;
+  /** This turn's lease, as the database wrote it: released only if it is still the one held. */
+  lease: string;
 }
 
 interface Waiting {
@@ -116,6 +119,8 @@ export interface SenderOptions {
   log: FastifyBaseLogger;
   /** How long without a report before the game server counts as gone quiet (the status page's). */
   quietAfterMs: number;
+  /** WEBHOOK_ALLOW_HOSTS: an address is checked again before each turn. */
+  allowHosts: readonly string[];
 }
 
 /**
@@ -199,8 +204,10 @@ export class WebhookSender {
   }
 
   private async sendFor(address: Address): Promise<void> {
-    // The lease's end, less a margin: bookkeeping may be retried until then (persist).
-    const deadline = Date.now() + WEBHOOK_LEASE_MS - WEBHOOK_TIMEOUT_MS;
+    // Posts start only while one can end, and be recorded, within the lease; bookkeeping may be
+    // retried until just before it ends (persist). Past it, another process may hold the address.
+    const leaseEnd = Date.now() + WEBHOOK_LEASE_MS;
+    const deadline = leaseEnd - RECORD_MARGIN_MS;
     try {
       const due = rowsOf<Waiting>(
         await this.db.execute(sql`
@@ -208,17 +215,34 @@ export class WebhookSender {
           where webhook_id = ${address.id} and state = 'waiting' and next_at <= now()
           order by id limit ${TURN_MESSAGES}`),
       );
+      // An address WEBHOOK_ALLOW_HOSTS no longer allows (a restored backup, a changed setting) is
+      // not posted to: its messages are parked, saying why.
+      const refusal = addressRefusal(address.url, this.options.allowHosts);
       for (const message of due) {
-        if (this.stopping) break;
-        const facts = { event: message.event, data: message.data } as WebhookFacts;
-        const body = discordMessage(facts, new Date(message.created_at), this.options.context);
-        const outcome = await postToWebhook(address.url, body);
-        const goOn = await this.persist(() => recordOutcome(this.db, address.id, message, outcome), deadline);
+        if (this.stopping || Date.now() + WEBHOOK_TIMEOUT_MS >= deadline) break;
+        const outcome: PostOutcome = refusal
+          ? { kind: 'refused', status: 0, error: refusal }
+          : await postToWebhook(
+              address.url,
+              discordMessage(
+                { event: message.event, data: message.data } as WebhookFacts,
+                new Date(message.created_at),
+                this.options.context,
+              ),
+            );
+        const goOn = await this.persist(
+          () => this.db.transaction((tx) => recordOutcome(tx, address.id, message, outcome)),
+          deadline,
+        );
         if (!goOn) break;
       }
     } finally {
+      // Only this turn's lease: one that ran out may be another process's now.
       await this.persist(
-        () => this.db.execute(sql`update webhooks set lease_until = null where id = ${address.id}`),
+        () =>
+          this.db.execute(sql`
+            update webhooks set lease_until = null
+            where id = ${address.id} and lease_until = ${address.lease}::timestamptz`),
         deadline,
       );
     }
@@ -243,6 +267,8 @@ export class WebhookSender {
 }
 
 const PERSIST_RETRY_MS = 500;
+/** What is kept of the lease for recording a post's outcome. */
+const RECORD_MARGIN_MS = 5000;
 
 /** Takes the lease of every address with messages due that is not held nor waiting. */
 async function takeAddresses(db: Db): Promise<Address[]> {
@@ -262,13 +288,13 @@ async function takeAddresses(db: Db): Promise<Address[]> {
       )
       update webhooks w set lease_until = now() + ${lease}::interval
       from due where w.id = due.id
-      returning w.id::int, w.url`),
+      returning w.id::int, w.url, to_json(w.lease_until) #>> '{}' as lease`),
   );
 }
 
 /** Records what a post came to; false when the address's turn stops here. */
 async function recordOutcome(
-  db: Db,
+  db: Tx,
   address: number,
   message: Waiting,
   outcome: PostOutcome,
@@ -309,7 +335,7 @@ async function recordOutcome(
   }
 }
 
-async function park(db: Db, id: number, error: string): Promise<void> {
+async function park(db: Tx, id: number, error: string): Promise<void> {
   await db.execute(sql`
     update webhook_messages set state = 'parked', parked_at = now(), attempts = attempts + 1,
       last_error = ${error}

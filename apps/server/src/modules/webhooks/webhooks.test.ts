@@ -463,6 +463,46 @@ describe.each(databaseKinds())('Discord webhooks across processes on %s', (kind)
   });
 });
 
+describe.each(databaseKinds())('Discord webhooks and WEBHOOK_ALLOW_HOSTS on %s', (kind) => {
+  it('parks, rather than sends, the messages of an address the setting no longer allows', async () => {
+    const receiver = await startWebhookReceiver();
+    const database = await openTestDatabase(kind);
+    const allowed = await createTestAppOn(database, { WEBHOOK_ALLOW_HOSTS: receiver.host });
+    const owner = newPlayer({ username: 'Owner_A' });
+    const seller = newPlayer({ username: 'Seller_A' });
+    await postEvents(allowed.app, [owner.join, seller.join]);
+    await grantRoles(allowed.db, owner.uuid, ['OWNER']);
+    const added = await allowed.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: { authorization: `Bearer ${await signIn(allowed.db, owner.uuid)}` },
+      payload: { url: receiver.address('moved'), events: ['listing'] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await allowed.app.close();
+    await allowed.hub.stop();
+
+    // The same database, served without the setting (a backup restored on another site, say).
+    const t = await createTestAppOn(database);
+    try {
+      const res = await postEvents(t.app, [
+        listing({ seller: seller.uuid, item: { name: 'Beacon', icon: 'beacon' } }).event,
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const parked = async () =>
+        rowsOf<{ state: string; last_error: string }>(
+          await t.db.execute(sql`select state, last_error from webhook_messages`),
+        );
+      await until(async () => (await parked())[0]?.state === 'parked', 'the message parked');
+      expect((await parked())[0]!.last_error).toMatch(/^The site no longer posts to this address: /);
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
+
 describe('Discord’s limits', () => {
   const text = fc.string({ unit: 'grapheme', maxLength: 9000 });
   const person = fc.record({ uuid: fc.uuid(), name: text });
