@@ -31,6 +31,14 @@ export interface WebhookReceiver {
   script(name: string, ...answers: Answer[]): void;
   /** Every post from now on to `name` is answered so, until `script` or `reset`. */
   always(name: string, answer: Answer | null): void;
+  /**
+   * Holds the answer to the `nth` post to `name` and every one after it (they are recorded as they
+   * come) until `release`: a post in flight for as long as a test needs.
+   */
+  holdFrom(name: string, nth: number): void;
+  /** How many posts to `name` wait for `release`. */
+  held(name: string): number;
+  release(name: string): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +46,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const scripts = new Map<string, Answer[]>();
   const standing = new Map<string, Answer>();
+  const holds = new Map<string, { from: number; waiting: (() => void)[] }>();
   const nameOf = (path: string) => path.split('/')[3] ?? '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -58,8 +67,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
         res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
       };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
-      else send();
+      const answerNow = () => (answer.delayMs ? setTimeout(send, answer.delayMs) : send());
+      const hold = holds.get(name);
+      if (hold && received.filter((r) => nameOf(r.path) === name).length >= hold.from)
+        hold.waiting.push(answerNow);
+      else answerNow();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -74,6 +86,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     always: (name, answer) => {
       if (answer) standing.set(name, answer);
       else standing.delete(name);
+    },
+    holdFrom: (name, nth) => holds.set(name, { from: nth, waiting: [] }),
+    held: (name) => holds.get(name)?.waiting.length ?? 0,
+    release: (name) => {
+      const hold = holds.get(name);
+      holds.delete(name);
+      for (const answer of hold?.waiting ?? []) answer();
     },
     close: () =>
       new Promise<void>((resolve) => {
