@@ -44,7 +44,11 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 export const WEBHOOK_URL_RULE =
   "A webhook address is https://discord.com/api/webhooks/{id}/{token}, as Discord's channel settings give it";
 
-const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
+const webhookEventSchema = z
+  .enum(WEBHOOK_EVENTS)
+  .describe(
+    `A kind of event:\n${WEBHOOK_EVENTS.map((e) => `- \`${e}\`: ${WEBHOOK_EVENT_DESCRIPTIONS[e]}`).join('\n')}`,
+  );
 
 /** POST /api/admin/webhooks */
 export const createWebhookSchema = z
