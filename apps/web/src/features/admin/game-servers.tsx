@@ -19,7 +19,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { controlClass, fieldLabelClass } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Stat, StatSkeleton } from '../../components/ui/stat.tsx';
@@ -28,6 +28,7 @@ import { pageDateTimeFormat } from '../../lib/page-intl.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatTimestamp } from '../../lib/time-format.ts';
 import { consoleCardErrorText, useCreateCredential, useRevokeCredential } from './api.ts';
+import { ConfirmActions } from './confirm-actions.tsx';
 
 /** The name the game servers' shared token goes by in the configuration (the "default" credential). */
 const SHARED_TOKEN = 'BRIDGE_TOKEN';
@@ -145,34 +146,26 @@ export function GameServerList({ inspector, className }: { inspector: Inspector;
             </Trans>
           }
         >
-          {revoke.isError && (
-            <Alert tone="error" className="mt-4">
-              {errorText(revoke.error, t`The credential could not be revoked. Please try again.`)}
-            </Alert>
-          )}
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose className={buttonClass('ghost', 'md')}>
-              <Trans>Cancel</Trans>
-            </DialogClose>
-            <button
-              type="button"
-              disabled={revoke.isPending}
-              onClick={() => {
-                if (!chosen?.credential_id) return;
-                const { credential_id: id, name } = chosen;
-                revoke.mutate(id, {
-                  onSuccess: () => {
-                    setRevoked(name);
-                    setOpen(false);
-                  },
-                });
-              }}
-              className={buttonClass('danger', 'md')}
-            >
-              <ShieldX aria-hidden className="size-4" />
-              {revoke.isPending ? t`Revoking…` : t`Revoke credential`}
-            </button>
-          </div>
+          <ConfirmActions
+            error={
+              revoke.isError
+                ? errorText(revoke.error, t`The credential could not be revoked. Please try again.`)
+                : null
+            }
+            icon={<ShieldX aria-hidden className="size-4" />}
+            label={revoke.isPending ? t`Revoking…` : t`Revoke credential`}
+            pending={revoke.isPending}
+            onConfirm={() => {
+              if (!chosen?.credential_id) return;
+              const { credential_id: id, name } = chosen;
+              revoke.mutate(id, {
+                onSuccess: () => {
+                  setRevoked(name);
+                  setOpen(false);
+                },
+              });
+            }}
+          />
         </Dialog>
       )}
     </Card>

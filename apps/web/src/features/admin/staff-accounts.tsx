@@ -4,16 +4,16 @@ import { isOwner } from '@prison/shared/roles';
 import { clsx } from 'clsx';
 import { ShieldX, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TwoFactorBadge } from '../../components/ui/two-factor-badge.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useSession } from '../../lib/session.ts';
 import { consoleCardErrorText, useClearTwoFactor, useStaff } from './api.ts';
+import { ConfirmActions } from './confirm-actions.tsx';
 import { MainSitePlayerLink } from './main-site-links.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
@@ -100,34 +100,26 @@ export function StaffAccounts({ className }: { className?: string }) {
             </Trans>
           }
         >
-          {clear.isError && (
-            <Alert tone="error" className="mt-4">
-              {errorText(clear.error, t`Two-factor sign-in could not be cleared. Please try again.`)}
-            </Alert>
-          )}
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose className={buttonClass('ghost', 'md')}>
-              <Trans>Cancel</Trans>
-            </DialogClose>
-            <button
-              type="button"
-              disabled={clear.isPending}
-              onClick={() => {
-                if (!chosen) return;
-                const { uuid, username } = chosen;
-                clear.mutate(uuid, {
-                  onSuccess: () => {
-                    setCleared(username);
-                    setOpen(false);
-                  },
-                });
-              }}
-              className={buttonClass('danger', 'md')}
-            >
-              <ShieldX aria-hidden className="size-4" />
-              {clear.isPending ? t`Clearing…` : t`Clear two-factor`}
-            </button>
-          </div>
+          <ConfirmActions
+            error={
+              clear.isError
+                ? errorText(clear.error, t`Two-factor sign-in could not be cleared. Please try again.`)
+                : null
+            }
+            icon={<ShieldX aria-hidden className="size-4" />}
+            label={clear.isPending ? t`Clearing…` : t`Clear two-factor`}
+            pending={clear.isPending}
+            onConfirm={() => {
+              if (!chosen) return;
+              const { uuid, username } = chosen;
+              clear.mutate(uuid, {
+                onSuccess: () => {
+                  setCleared(username);
+                  setOpen(false);
+                },
+              });
+            }}
+          />
         </Dialog>
       )}
     </Card>

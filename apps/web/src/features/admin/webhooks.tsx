@@ -12,7 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { MiniStat } from '../../components/ui/stat.tsx';
 import { isHttpError } from '../../lib/api.ts';
@@ -26,6 +26,7 @@ import {
   useTestWebhook,
   useUpdateWebhookEvents,
 } from './api.ts';
+import { ConfirmActions } from './confirm-actions.tsx';
 import { WEBHOOK_ERROR_MESSAGES } from './webhook-errors.ts';
 import { EventBadge, EventChoices } from './webhooks-events.tsx';
 
@@ -95,38 +96,30 @@ export function WebhookAddresses({ webhooks, className }: { webhooks: Webhooks; 
           </Trans>
         }
       >
-        {remove.isError && (
-          <Alert tone="error" className="mt-4">
-            {errorText(
-              remove.error,
-              t`The webhook could not be removed. Please try again.`,
-              WEBHOOK_ERROR_MESSAGES,
-            )}
-          </Alert>
-        )}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClass('ghost', 'md')}>
-            <Trans>Cancel</Trans>
-          </DialogClose>
-          <button
-            type="button"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!chosen) return;
-              const { id, url } = chosen;
-              remove.mutate(id, {
-                onSuccess: () => {
-                  setRemoved(url);
-                  setOpen(false);
-                },
-              });
-            }}
-            className={buttonClass('danger', 'md')}
-          >
-            <Trash2 aria-hidden className="size-4" />
-            {remove.isPending ? t`Removing…` : t`Remove webhook`}
-          </button>
-        </div>
+        <ConfirmActions
+          error={
+            remove.isError
+              ? errorText(
+                  remove.error,
+                  t`The webhook could not be removed. Please try again.`,
+                  WEBHOOK_ERROR_MESSAGES,
+                )
+              : null
+          }
+          icon={<Trash2 aria-hidden className="size-4" />}
+          label={remove.isPending ? t`Removing…` : t`Remove webhook`}
+          pending={remove.isPending}
+          onConfirm={() => {
+            if (!chosen) return;
+            const { id, url } = chosen;
+            remove.mutate(id, {
+              onSuccess: () => {
+                setRemoved(url);
+                setOpen(false);
+              },
+            });
+          }}
+        />
       </Dialog>
     </section>
   );
