@@ -37,21 +37,18 @@ test('the enchant catalogue searches, filters, sorts, shares its view by link an
   await expect(page).toHaveURL(/\?rarity=legendary$/);
   await page.getByLabel('Sort by').selectOption({ label: 'Name (A–Z)' });
   await expect(page).toHaveURL(/\?rarity=legendary&sort=name$/);
-  expect(await cardNames(page)).toEqual([
-    "Aurion's Favor",
-    "Chronos' Edge",
-    "Laphris' Bulwark",
-    'Legacy',
-    'Shatter',
-    'Starfall',
-  ]);
+  // The address changes first; the list follows when it has rendered (polled, not read at once).
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(["Aurion's Favor", "Chronos' Edge", "Laphris' Bulwark", 'Legacy', 'Shatter', 'Starfall']);
 
   // The address is shareable: a fresh tab opened on it shows the same view.
   const shared = await context.newPage();
   await shared.goto(page.url());
   await expect(shared.getByLabel('Rarity')).toHaveValue('legendary');
   await expect(shared.getByLabel('Sort by')).toHaveValue('name');
-  expect(await cardNames(shared)).toEqual(await cardNames(page));
+  const names = await cardNames(page);
+  await expect.poll(() => cardNames(shared)).toEqual(names);
   await shared.close();
 
   // Back and Forward step through the filter changes.
@@ -65,7 +62,7 @@ test('the enchant catalogue searches, filters, sorts, shares its view by link an
   await page.getByLabel('Rarity').selectOption('all');
   await page.getByLabel('Gear').selectOption({ label: 'Boots' });
   await expect(page).toHaveURL(/gear=boots/);
-  expect((await cardNames(page)).sort()).toEqual(['Escape Artist', 'Quickstep']);
+  await expect.poll(async () => (await cardNames(page)).sort()).toEqual(['Escape Artist', 'Quickstep']);
 
   // Show new enchants sets the status filter to new.
   await page.getByRole('button', { name: 'Show new enchants' }).click();
